@@ -1,0 +1,41 @@
+// A d29 from a d6, the Hungarian way: roll a d30 as three digits (a d2, a d3
+// and a d5 from the d6), and reroll a 30. Then rollplan's cheaper plan.
+#include <rollplan/rollplan.hpp>
+
+#include <array>
+#include <iostream>
+#include <random>
+
+namespace rp = rollplan;
+
+using hungarian = rp::plan_t<29, rp::d6, rp::strategy::smooth>;
+using cheapest = rp::plan_t<29, rp::d6>;
+
+// The proofs: exactly uniform, the costs as computed by hand, and the running
+// code checked on every sequence of up to 3 rolls.
+static_assert(std::is_same_v<hungarian, rp::reject<rp::mixed_radix<rp::fold<rp::roll<rp::d6>, 2>,
+                                                                   rp::fold<rp::roll<rp::d6>, 3>,
+                                                                   rp::reject<rp::roll<rp::d6>, 5>>,
+                                                   29>>);
+static_assert(rp::is_exactly_uniform_v<hungarian> && rp::is_exactly_uniform_v<cheapest>);
+static_assert(rp::expected_rolls_v<hungarian> == rp::rational{96, 29});
+static_assert(rp::expected_rolls_v<cheapest> < rp::expected_rolls_v<hungarian>);
+static_assert(rp::verify_exhaustively<hungarian>(3) && rp::verify_exhaustively<cheapest>(3));
+
+int main() {
+    for (auto [name, type, rolls, words] :
+         {std::array<std::string, 4>{"The Hungarian plan", rp::plan_name<hungarian>(),
+                                     rp::to_string(rp::expected_rolls_v<hungarian>), rp::describe<hungarian>()},
+          std::array<std::string, 4>{"rollplan's cheapest plan", rp::plan_name<cheapest>(),
+                                     rp::to_string(rp::expected_rolls_v<cheapest>), rp::describe<cheapest>()}}) {
+        std::cout << name << ": " << type << "\nexpected rolls: " << rolls << "\n" << words << "\n";
+    }
+
+    // A simulated person rolling a real d6, faces 1..6.
+    std::mt19937 hand(2024);
+    std::uniform_int_distribution<int> d6_faces(1, 6);
+    auto die = rp::from_faces<rp::d6>([&] { return d6_faces(hand); });
+    std::cout << "ten d29 rolls:";
+    for (int i = 0; i < 10; ++i) std::cout << ' ' << rp::sample<cheapest>(die) + 1;
+    std::cout << '\n';
+}

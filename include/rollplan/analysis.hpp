@@ -1,0 +1,275 @@
+// rollplan/analysis.hpp: the exact behaviour of a plan, by counting.
+//
+// A node's distribution is kept as a few segments of equal mass, so a roll of
+// a 2^64-faced die is one segment, not 2^64 values: a fold or a rejection
+// counts how many values of each segment fall on each residue
+// (#{v in [a, b) : v ≡ r mod M} = ⌊b/M⌋ − ⌊a/M⌋ + [r < b mod M] − [r < a mod M]).
+// Expected rolls follow the node rules of design.md; a rejection divides by
+// its acceptance probability, counted the same way. Everything reads a
+// plan_description, so it serves plan types (through description_v) and plans
+// made at run time alike.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <stdexcept>
+
+#include "description.hpp"
+#include "integer.hpp"
+#include "plan.hpp"
+#include "rational.hpp"
+
+namespace rollplan {
+
+// Every value in [begin, end) has probability `mass`.
+struct segment {
+    count_t begin = 0;
+    count_t end = 0;
+    rational mass;
+    friend constexpr bool operator==(const segment&, const segment&) = default;
+};
+
+inline constexpr std::size_t max_segments = 64;
+
+// The exact distribution of a node's value, as consecutive segments over [0, outcomes).
+struct distribution {
+    count_t outcomes = 0;
+    std::array<segment, max_segments> parts{};
+    std::size_t size = 0;
+
+    constexpr void append(count_t begin, count_t end, const rational& mass) {
+        if (begin == end) return;
+        if (size > 0 && parts[size - 1].mass == mass && parts[size - 1].end == begin) {
+            parts[size - 1].end = end;
+            return;
+        }
+        if (size == max_segments)
+            throw std::length_error("rollplan: this distribution has too many distinct masses to analyse");
+        parts[size++] = {begin, end, mass};
+    }
+    constexpr rational mass_of(count_t value) const {
+        for (std::size_t i = 0; i < size; ++i)
+            if (parts[i].begin <= value && value < parts[i].end) return parts[i].mass;
+        return {};
+    }
+    constexpr rational total() const {
+        rational sum;
+        for (std::size_t i = 0; i < size; ++i) sum = sum + parts[i].mass * rational{parts[i].end - parts[i].begin};
+        return sum;
+    }
+    constexpr bool is_uniform() const {
+        return size == 1 && parts[0].begin == 0 && parts[0].end == outcomes && parts[0].mass == rational{1, outcomes};
+    }
+};
+
+namespace detail {
+
+constexpr distribution uniform_on(count_t n) {
+    distribution d;
+    d.outcomes = n;
+    d.append(0, n, rational{1, n});
+    return d;
+}
+
+// The joint value hi·|lo| + lo of two independent nodes.
+constexpr distribution digits_product(const distribution& hi, const distribution& lo) {
+    distribution d;
+    d.outcomes = checked_mul(hi.outcomes, lo.outcomes, "rollplan: a product of digits passed 2^128");
+    const bool lo_is_one_segment = lo.size == 1 && lo.parts[0].begin == 0 && lo.parts[0].end == lo.outcomes;
+    if (lo_is_one_segment) {
+        for (std::size_t i = 0; i < hi.size; ++i)
+            d.append(hi.parts[i].begin * lo.outcomes, hi.parts[i].end * lo.outcomes, hi.parts[i].mass * lo.parts[0].mass);
+        return d;
+    }
+    if (hi.outcomes > max_segments)
+        throw std::length_error("rollplan: this distribution has too many distinct masses to analyse");
+    for (count_t v = 0; v < hi.outcomes; ++v)
+        for (std::size_t j = 0; j < lo.size; ++j)
+            d.append(v * lo.outcomes + lo.parts[j].begin, v * lo.outcomes + lo.parts[j].end,
+                     hi.mass_of(v) * lo.parts[j].mass);
+    return d;
+}
+
+// Values below `limit` only, masses unchanged (not normalised).
+constexpr distribution below(const distribution& a, count_t limit) {
+    distribution d;
+    d.outcomes = a.outcomes;
+    for (std::size_t i = 0; i < a.size && a.parts[i].begin < limit; ++i)
+        d.append(a.parts[i].begin, std::min(a.parts[i].end, limit), a.parts[i].mass);
+    return d;
+}
+
+// The distribution of v mod m.
+constexpr distribution residues(const distribution& a, count_t m) {
+    std::array<count_t, 2 * max_segments + 2> cuts{};
+    std::size_t n = 0;
+    cuts[n++] = 0;
+    cuts[n++] = m;
+    for (std::size_t i = 0; i < a.size; ++i) {
+        cuts[n++] = a.parts[i].begin % m;
+        cuts[n++] = a.parts[i].end % m;
+    }
+    std::sort(cuts.begin(), cuts.begin() + static_cast<std::ptrdiff_t>(n));
+    distribution d;
+    d.outcomes = m;
+    for (std::size_t c = 0; c + 1 < n; ++c) {
+        const count_t r = cuts[c];
+        if (r == cuts[c + 1]) continue;
+        rational mass;
+        for (std::size_t i = 0; i < a.size; ++i) {
+            const count_t b = a.parts[i].begin, e = a.parts[i].end;
+            const count_t hits = e / m - b / m + (r < e % m ? 1 : 0) - (r < b % m ? 1 : 0);
+            if (hits != 0) mass = mass + a.parts[i].mass * rational{hits};
+        }
+        d.append(r, cuts[c + 1], mass);
+    }
+    return d;
+}
+
+constexpr distribution scaled(const distribution& a, const rational& factor) {
+    distribution d;
+    d.outcomes = a.outcomes;
+    for (std::size_t i = 0; i < a.size; ++i) d.append(a.parts[i].begin, a.parts[i].end, a.parts[i].mass * factor);
+    return d;
+}
+
+struct node_analysis {
+    distribution values;
+    rational rolls;       // expected source rolls
+    rational acceptance;  // for a rejection: the probability one attempt is kept
+};
+
+// The values a rejection keeps: below the largest multiple of M that fits.
+constexpr count_t kept_below(count_t inner, count_t m) { return inner / m * m; }
+
+constexpr node_analysis analyse(const plan_description& d, const plan_node& node) {
+    switch (node.kind) {
+        case node_kind::roll:
+            return {uniform_on(node.outcomes), rational{1}, rational{1}};
+        case node_kind::mixed_radix: {
+            node_analysis result{uniform_on(1), rational{0}, rational{1}};
+            for (std::size_t i = 0; i < node.children; ++i) {
+                const node_analysis digit = analyse(d, d.child(node, i));
+                result.values = digits_product(result.values, digit.values);
+                result.rolls = result.rolls + digit.rolls;
+            }
+            return result;
+        }
+        case node_kind::fold: {
+            const node_analysis inner = analyse(d, d.child(node));
+            return {residues(inner.values, node.outcomes), inner.rolls, rational{1}};
+        }
+        case node_kind::reject: {
+            const node_analysis inner = analyse(d, d.child(node));
+            const distribution kept = below(inner.values, kept_below(inner.values.outcomes, node.outcomes));
+            const rational acceptance = kept.total();
+            if (acceptance == rational{0}) throw std::domain_error("rollplan: this rejection never accepts");
+            return {scaled(residues(kept, node.outcomes), rational{1} / acceptance), inner.rolls / acceptance,
+                    acceptance};
+        }
+    }
+    throw std::logic_error("rollplan: unknown plan node");
+}
+
+}  // namespace detail
+
+// ---- on plan data -----------------------------------------------------------
+
+constexpr distribution distribution_of(const plan_description& d) { return detail::analyse(d, d.root()).values; }
+constexpr rational expected_rolls(const plan_description& d) { return detail::analyse(d, d.root()).rolls; }
+constexpr bool is_exactly_uniform(const plan_description& d) { return distribution_of(d).is_uniform(); }
+
+inline constexpr std::size_t max_model_depth = 24;
+using length_counts = std::array<count_t, max_model_depth + 1>;
+
+// How many sequences of exactly ℓ source rolls finish the plan at roll ℓ, for
+// ℓ = 0..depth. A node's value is independent of how many rolls it took (true
+// of every node here, by induction), so a rejection keeps the same fraction of
+// the sequences of each length.
+constexpr length_counts resolved_by_length(const plan_description& d, const plan_node& node, std::size_t depth) {
+    const char* what = "rollplan: sequence counts at this depth need more than 128 bits";
+    length_counts r{};
+    switch (node.kind) {
+        case node_kind::roll:
+            if (depth >= 1) r[1] = node.outcomes;
+            return r;
+        case node_kind::mixed_radix: {
+            r[0] = 1;
+            for (std::size_t i = 0; i < node.children; ++i) {
+                const length_counts digit = resolved_by_length(d, d.child(node, i), depth);
+                length_counts joint{};
+                for (std::size_t a = 0; a <= depth; ++a)
+                    for (std::size_t b = 0; a + b <= depth; ++b)
+                        joint[a + b] = detail::checked_add(joint[a + b], detail::checked_mul(r[a], digit[b], what), what);
+                r = joint;
+            }
+            return r;
+        }
+        case node_kind::fold:
+            return resolved_by_length(d, d.child(node), depth);
+        case node_kind::reject: {
+            const length_counts inner = resolved_by_length(d, d.child(node), depth);
+            const rational acceptance = detail::analyse(d, node).acceptance;
+            length_counts kept{}, again{};
+            for (std::size_t l = 0; l <= depth; ++l) {
+                const rational k = rational{inner[l]} * acceptance;
+                if (k.denominator() != 1)
+                    throw std::logic_error("rollplan: a rejection keeps a fractional number of sequences");
+                kept[l] = k.numerator();
+                again[l] = inner[l] - kept[l];
+            }
+            // finish at l: kept at l, or rejected at i and then finish in l − i more
+            for (std::size_t l = 0; l <= depth; ++l) {
+                r[l] = kept[l];
+                for (std::size_t i = 1; i < l; ++i)
+                    r[l] = detail::checked_add(r[l], detail::checked_mul(again[i], r[l - i], what), what);
+            }
+            return r;
+        }
+    }
+    throw std::logic_error("rollplan: unknown plan node");
+}
+
+constexpr length_counts resolved_by_length(const plan_description& d, std::size_t depth) {
+    if (depth > max_model_depth) throw std::invalid_argument("rollplan: the model counts at most max_model_depth rolls");
+    return resolved_by_length(d, d.root(), depth);
+}
+
+// Of the K^depth sequences of `depth` rolls, how many leave the plan unfinished.
+constexpr count_t unresolved_after(const plan_description& d, std::size_t depth) {
+    const char* what = "rollplan: sequence counts at this depth need more than 128 bits";
+    const length_counts r = resolved_by_length(d, depth);
+    const count_t faces = d.faces == 0 ? 1 : d.faces;
+    count_t all = 1, finished = 0;
+    for (std::size_t l = 0; l <= depth; ++l) {
+        // finished = Σ_{ℓ ≤ l} r[ℓ]·K^(l−ℓ), built up one roll at a time
+        finished = detail::checked_add(detail::checked_mul(finished, faces, what), r[l], what);
+        if (l > 0) all = detail::checked_mul(all, faces, what);
+    }
+    return all - finished;
+}
+
+// ---- on plan types ------------------------------------------------------------
+
+template <plan P>
+inline constexpr rational expected_rolls_v = expected_rolls(description_v<P>);
+
+template <plan P>
+inline constexpr bool is_exactly_uniform_v = is_exactly_uniform(description_v<P>);
+
+inline constexpr count_t max_listed_outcomes = 4096;
+
+// The probability of each outcome of P.
+template <plan P>
+constexpr auto exact_distribution() {
+    static_assert(P::outcome_count <= max_listed_outcomes,
+                  "rollplan: exact_distribution<P>() lists at most 4096 outcomes; use distribution_of(description_v<P>)");
+    constexpr distribution d = distribution_of(description_v<P>);
+    std::array<rational, static_cast<std::size_t>(P::outcome_count)> masses{};
+    for (std::size_t i = 0; i < d.size; ++i)
+        for (count_t v = d.parts[i].begin; v < d.parts[i].end; ++v) masses[static_cast<std::size_t>(v)] = d.parts[i].mass;
+    return masses;
+}
+
+}  // namespace rollplan

@@ -1,0 +1,173 @@
+// rollplan/describe.hpp: plans in words, for people and for printing.
+//
+// plan_name spells a plan as its C++ type; describe writes numbered steps a
+// person holding the die can follow, with faces numbered from 1. Both read
+// the plan_description, so they serve plans made at run time too.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "description.hpp"
+#include "plan.hpp"
+#include "rational.hpp"
+
+namespace rollplan {
+
+inline std::string die_name(count_t faces) {
+    switch (static_cast<int>(faces > 20 ? 0 : faces)) {
+        case 2: return "coin";
+        case 4: case 6: case 8: case 10: case 12: case 20: return "d" + to_string(faces);
+        default: return "die<" + to_string(faces) + ">";
+    }
+}
+
+namespace detail {
+
+inline std::string name_of_node(const plan_description& d, const plan_node& node) {
+    switch (node.kind) {
+        case node_kind::roll:
+            return "roll<" + die_name(d.faces) + ">";
+        case node_kind::mixed_radix: {
+            std::string s = "mixed_radix<";
+            for (std::size_t i = 0; i < node.children; ++i) s += (i ? ", " : "") + name_of_node(d, d.child(node, i));
+            return s + ">";
+        }
+        case node_kind::fold:
+            return "fold<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
+        case node_kind::reject:
+            return "reject<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
+    }
+    return "?";
+}
+
+// Builds the steps: each node's value gets a letter, computed by the steps
+// written before it.
+class instructions {
+public:
+    explicit instructions(const plan_description& d) : d_(d) {}
+
+    std::string text() {
+        const count_t n = d_.outcomes();
+        if (n == 1) return "There is only one outcome: your number is 1. No roll is needed.\n";
+        std::string result = "To pick a number from 1 to " + to_string(n) + " with " + die_phrase(true) + ":\n";
+        const std::string value = compute(d_.root());
+        steps_.push_back("Your number is " + value + " + 1.");
+        for (std::size_t i = 0; i < steps_.size(); ++i) result += std::to_string(i + 1) + ". " + steps_[i] + "\n";
+        return result;
+    }
+
+private:
+    std::string die_phrase(bool article_a) const {
+        if (d_.faces == 2) return article_a ? "a coin (heads is face 1, tails face 2)" : "the coin";
+        const std::string name = die_name(d_.faces);
+        return (article_a ? "a " : "the ") + (name[0] == 'd' ? name : to_string(d_.faces) + "-sided die");
+    }
+    std::string roll_verb() const { return d_.faces == 2 ? "Toss " + die_phrase(false) : "Roll " + die_phrase(false); }
+    std::string next_letter() {
+        std::string s(1, static_cast<char>('A' + letters_ % 26));
+        if (letters_ >= 26) s += std::to_string(letters_ / 26);
+        ++letters_;
+        return s;
+    }
+    static std::string range(count_t n) { return "0 to " + to_string(n - 1); }
+
+    // "faces 1, 3, 5 give 0; faces 2, 4, 6 give 1" for small dice, else a formula.
+    std::string residues_of_faces(count_t below, count_t m, const std::string& letter) const {
+        if (d_.faces > 20 || m > 6) return letter + " = (face − 1) mod " + to_string(m);
+        std::string s;
+        for (count_t r = 0; r < m; ++r) {
+            s += r == 0 ? "" : "; ";
+            s += "faces ";
+            for (count_t f = r; f < below; f += m) s += (f == r ? "" : ", ") + to_string(f + 1);
+            s += " give " + letter + " = " + to_string(r);
+        }
+        return s;
+    }
+
+    std::string compute(const plan_node& node) {
+        switch (node.kind) {
+            case node_kind::roll: {
+                const std::string v = next_letter();
+                steps_.push_back(roll_verb() + ". " + v + " = face − 1 (" + range(node.outcomes) + ").");
+                return v;
+            }
+            case node_kind::mixed_radix: {
+                if (node.children == 0) return "0";
+                std::vector<std::string> digits;
+                for (std::size_t i = 0; i < node.children; ++i) digits.push_back(compute(d_.child(node, i)));
+                if (node.children == 1) return digits[0];
+                const std::string v = next_letter();
+                std::string sum;
+                count_t weight = node.outcomes;
+                for (std::size_t i = 0; i < node.children; ++i) {
+                    weight /= d_.child(node, i).outcomes;
+                    sum += (i ? " + " : "") + digits[i] + (weight == 1 ? "" : " × " + to_string(weight));
+                }
+                steps_.push_back(v + " = " + sum + " (" + range(node.outcomes) + ").");
+                return v;
+            }
+            case node_kind::fold: {
+                const plan_node& inner = d_.child(node);
+                const std::string v = next_letter();
+                if (inner.kind == node_kind::roll) {
+                    steps_.push_back(roll_verb() + ": " + residues_of_faces(inner.outcomes, node.outcomes, v) + ".");
+                    return v;
+                }
+                const std::string x = compute(inner);
+                steps_.push_back(v + " = " + x + " mod " + to_string(node.outcomes) + " (the remainder of " + x +
+                                 " divided by " + to_string(node.outcomes) + ").");
+                return v;
+            }
+            case node_kind::reject: {
+                const plan_node& inner = d_.child(node);
+                const count_t kept = inner.outcomes / node.outcomes * node.outcomes;
+                const bool plain = kept == node.outcomes;  // q = 1: the value itself
+                if (inner.kind == node_kind::roll) {
+                    const std::string v = next_letter();
+                    std::string again = kept + 1 == inner.outcomes ? "On a " + to_string(inner.outcomes) + ", roll again"
+                                                                   : "On " + to_string(kept + 1) + " or more, roll again";
+                    if (d_.faces == 2) again = "On tails, toss again";
+                    steps_.push_back(roll_verb() + ". " + again + ". " +
+                                     (plain ? v + " = face − 1 (" + range(node.outcomes) + ")"
+                                            : residues_of_faces(kept, node.outcomes, v)) +
+                                     ".");
+                    return v;
+                }
+                const std::size_t first_step = steps_.size() + 1;
+                const std::string x = compute(inner);
+                const std::string v = plain ? x : next_letter();
+                std::string step = "If " + x + " is " + to_string(kept) + " or more, go back to step " +
+                                   std::to_string(first_step) + ".";
+                if (!plain) step += " Otherwise " + v + " = " + x + " mod " + to_string(node.outcomes) + ".";
+                steps_.push_back(step);
+                return v;
+            }
+        }
+        return "?";
+    }
+
+    const plan_description& d_;
+    std::vector<std::string> steps_;
+    std::size_t letters_ = 0;
+};
+
+}  // namespace detail
+
+inline std::string plan_name(const plan_description& d) { return detail::name_of_node(d, d.root()); }
+inline std::string describe(const plan_description& d) { return detail::instructions(d).text(); }
+
+// The plan's type, spelled as in C++ with the die aliases (d6, coin, die<K>).
+template <plan P>
+std::string plan_name() {
+    return plan_name(description_v<P>);
+}
+
+// Steps a person can follow with the die in hand.
+template <plan P>
+std::string describe() {
+    return describe(description_v<P>);
+}
+
+}  // namespace rollplan

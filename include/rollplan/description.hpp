@@ -1,0 +1,151 @@
+// rollplan/description.hpp: a roll plan as plain data, and the bridge between
+// that data and the nested plan types, both ways.
+//
+// The planner searches with ordinary constexpr functions and writes a
+// plan_description; plan_type_t turns it into the nested type (Mp11), and
+// description_v<P> turns any plan type back into data. Analysis and
+// descriptions for people read the data, so one implementation serves plans
+// chosen at compile time and at run time.
+#pragma once
+
+#include <array>
+#include <boost/mp11/algorithm.hpp>
+#include <boost/mp11/integral.hpp>
+#include <boost/mp11/list.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <type_traits>
+
+#include "die.hpp"
+#include "integer.hpp"
+#include "plan.hpp"
+
+namespace rollplan {
+
+enum class node_kind : std::uint8_t { roll, mixed_radix, fold, reject };
+
+// outcomes: K for a roll, M for fold/reject, the product for mixed_radix.
+// Children of a node sit together at nodes[first_child …].
+struct plan_node {
+    node_kind kind = node_kind::roll;
+    count_t outcomes = 0;
+    std::uint16_t first_child = 0;
+    std::uint16_t children = 0;
+    friend constexpr bool operator==(const plan_node&, const plan_node&) = default;
+};
+
+inline constexpr std::size_t max_plan_nodes = 256;
+
+struct plan_description {
+    count_t faces = 0;  // the die; 0 for a plan that rolls nothing
+    std::uint16_t size = 0;
+    std::array<plan_node, max_plan_nodes> nodes{};
+
+    // Places for `count` nodes that will be children of one node.
+    constexpr std::uint16_t reserve(std::size_t count) {
+        if (size + count > max_plan_nodes)
+            throw std::length_error("rollplan: the plan needs more than max_plan_nodes nodes");
+        const auto first = size;
+        size = static_cast<std::uint16_t>(size + count);
+        return first;
+    }
+    constexpr const plan_node& root() const { return nodes[0]; }
+    constexpr const plan_node& child(const plan_node& node, std::size_t i = 0) const {
+        return nodes[node.first_child + i];
+    }
+    constexpr count_t outcomes() const { return root().outcomes; }
+    friend constexpr bool operator==(const plan_description&, const plan_description&) = default;
+};
+
+// ---- type -> data ---------------------------------------------------------
+
+namespace detail {
+
+template <class Die>
+constexpr void write_node(plan_description& d, std::uint16_t at, std::type_identity<roll<Die>>) {
+    d.nodes[at] = {node_kind::roll, Die::faces, 0, 0};
+}
+
+template <class... P>
+constexpr void write_node(plan_description& d, std::uint16_t at, std::type_identity<mixed_radix<P...>>) {
+    const auto first = d.reserve(sizeof...(P));
+    d.nodes[at] = {node_kind::mixed_radix, mixed_radix<P...>::outcome_count, first,
+                   static_cast<std::uint16_t>(sizeof...(P))};
+    auto slot = first;
+    (write_node(d, slot++, std::type_identity<P>{}), ...);
+}
+
+template <class P, count_t M>
+constexpr void write_node(plan_description& d, std::uint16_t at, std::type_identity<fold<P, M>>) {
+    const auto first = d.reserve(1);
+    d.nodes[at] = {node_kind::fold, M, first, 1};
+    write_node(d, first, std::type_identity<P>{});
+}
+
+template <class P, count_t M>
+constexpr void write_node(plan_description& d, std::uint16_t at, std::type_identity<reject<P, M>>) {
+    const auto first = d.reserve(1);
+    d.nodes[at] = {node_kind::reject, M, first, 1};
+    write_node(d, first, std::type_identity<P>{});
+}
+
+template <class Die>
+inline constexpr count_t faces_of = Die::faces;
+template <>
+inline constexpr count_t faces_of<void> = 0;
+
+template <class P>
+constexpr plan_description make_description_of() {
+    plan_description d;
+    d.faces = faces_of<typename P::die_type>;
+    d.reserve(1);
+    write_node(d, 0, std::type_identity<P>{});
+    return d;
+}
+
+}  // namespace detail
+
+template <plan P>
+inline constexpr plan_description description_v = detail::make_description_of<P>();
+
+// ---- data -> type ---------------------------------------------------------
+// Holder::value is a constexpr plan_description; node I becomes a plan type.
+
+namespace detail {
+
+template <class Holder, std::size_t I, node_kind Kind = Holder::value.nodes[I].kind>
+struct node_type;
+
+template <class Holder, std::size_t I>
+struct node_type<Holder, I, node_kind::roll> {
+    using type = roll<die<Holder::value.faces>>;
+};
+
+template <class Holder, std::size_t I>
+struct node_type<Holder, I, node_kind::mixed_radix> {
+    static constexpr plan_node node = Holder::value.nodes[I];
+    template <class J>
+    using child = typename node_type<Holder, node.first_child + J::value>::type;
+    using type = boost::mp11::mp_rename<boost::mp11::mp_transform<child, boost::mp11::mp_iota_c<node.children>>,
+                                        mixed_radix>;
+};
+
+template <class Holder, std::size_t I>
+struct node_type<Holder, I, node_kind::fold> {
+    static constexpr plan_node node = Holder::value.nodes[I];
+    using type = fold<typename node_type<Holder, node.first_child>::type, node.outcomes>;
+};
+
+template <class Holder, std::size_t I>
+struct node_type<Holder, I, node_kind::reject> {
+    static constexpr plan_node node = Holder::value.nodes[I];
+    using type = reject<typename node_type<Holder, node.first_child>::type, node.outcomes>;
+};
+
+}  // namespace detail
+
+template <class Holder>
+using plan_type_t = typename detail::node_type<Holder, 0>::type;
+
+}  // namespace rollplan

@@ -1,0 +1,120 @@
+// rollplan/die.hpp: fair dice, and the sources that roll them.
+//
+// A source is anything that rolls one die<K>: it names `die_type` and its call
+// returns a value in [0, K). Standard engines become sources through
+// urbg_source; callables (a real die, a rand5()) through from_faces and
+// from_values.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+#include "integer.hpp"
+
+namespace rollplan {
+
+// A fair die with K faces: one roll is uniform on [0, K). The face count is a
+// count_t, so die<6> and die<6ull> are one type and die<two_to_64> is a 64-bit engine.
+template <count_t K>
+struct die {
+    static_assert(K >= 2, "rollplan: a die needs at least 2 faces");
+    static_assert(K <= two_to_64, "rollplan: a die has at most 2^64 faces");
+    static constexpr count_t faces = K;
+};
+
+using coin = die<2>;
+using d4 = die<4>;
+using d6 = die<6>;
+using d8 = die<8>;
+using d10 = die<10>;
+using d12 = die<12>;
+using d20 = die<20>;
+
+template <class T>
+inline constexpr bool is_die_v = false;
+template <count_t K>
+inline constexpr bool is_die_v<die<K>> = true;
+
+// The number of values a standard engine produces, as a face count.
+template <std::uniform_random_bit_generator G>
+inline constexpr count_t urbg_faces =
+    count_t{G::max()} - count_t{G::min()} + 1;
+
+template <class S>
+concept die_source = requires(S& s) {
+    typename std::remove_cvref_t<S>::die_type;
+    { s() } -> std::unsigned_integral;
+};
+
+// A standard engine seen as a die: g() − G::min() is uniform on [0, K).
+template <std::uniform_random_bit_generator G>
+class urbg_source {
+public:
+    using die_type = die<urbg_faces<G>>;
+    constexpr explicit urbg_source(G& engine) : engine_(&engine) {}
+    constexpr std::uint64_t operator()() {
+        return static_cast<std::uint64_t>((*engine_)() - G::min());
+    }
+
+private:
+    G* engine_;
+};
+
+// A callable that returns faces lowest, lowest+1, …, lowest+K−1 of a Die. A
+// face outside that range is an error in the caller's source, reported by
+// std::out_of_range (a compile error in a constant expression).
+template <class Die, class F>
+class callable_source {
+    static_assert(is_die_v<Die>, "rollplan: the die of a callable source must be a rollplan::die<K>");
+
+public:
+    using die_type = Die;
+    // lowest is 0 or 1 (from_values, from_faces), so face − lowest is exact once face ≥ lowest.
+    constexpr callable_source(F f, std::int64_t lowest) : roll_(std::forward<F>(f)), lowest_(lowest) {}
+    constexpr std::uint64_t operator()() {
+        auto face = roll_();
+        static_assert(std::is_integral_v<decltype(face)>,
+                      "rollplan: a callable source must return an integer face");
+        if (std::cmp_less(face, lowest_))
+            throw std::out_of_range("rollplan: the callable source returned a face below its lowest face");
+        const count_t offset = static_cast<count_t>(face) - static_cast<count_t>(lowest_);
+        if (offset >= Die::faces)
+            throw std::out_of_range("rollplan: the callable source returned a face above its highest face");
+        return static_cast<std::uint64_t>(offset);
+    }
+
+private:
+    F roll_;
+    std::int64_t lowest_;
+};
+
+// A callable returning the faces 1..K of a Die, like a person reading a d6.
+template <class Die, class F>
+constexpr callable_source<Die, F> from_faces(F&& roll) {
+    return {std::forward<F>(roll), 1};
+}
+
+// A callable returning 0..K−1, like rand5() returning 0..4.
+template <class Die, class F>
+constexpr callable_source<Die, F> from_values(F&& roll) {
+    return {std::forward<F>(roll), 0};
+}
+
+// The source a sampler reads: a source as it is, a standard engine wrapped.
+template <class S>
+constexpr decltype(auto) as_source(S&& s) {
+    if constexpr (die_source<S>) {
+        return std::forward<S>(s);
+    } else {
+        static_assert(std::uniform_random_bit_generator<std::remove_cvref_t<S>>,
+                      "rollplan: the source must be a uniform random bit generator (like std::mt19937) "
+                      "or a rollplan source (urbg_source, from_faces, from_values)");
+        return urbg_source<std::remove_cvref_t<S>>(s);
+    }
+}
+
+}  // namespace rollplan

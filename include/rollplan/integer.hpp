@@ -1,0 +1,63 @@
+// rollplan/integer.hpp: the unsigned integer that counts outcomes, and the few
+// exact operations on it that planning and analysis share.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+
+namespace rollplan {
+
+// Outcome counts reach 2^64 (a 64-bit engine is a die with 2^64 faces) and the
+// digits of a plan multiply past it, so counts are 128 bits wide.
+__extension__ typedef unsigned __int128 count_t;
+
+inline constexpr count_t two_to_64 = count_t{1} << 64;
+inline constexpr count_t count_max = ~count_t{0};
+inline constexpr count_t max_target = two_to_64 - 1;  // the largest N a plan may have
+
+namespace detail {
+
+// On overflow, constant evaluation stops at the throw and the compiler shows
+// the call with its message; at run time the caller gets the exception.
+constexpr count_t checked_mul(count_t a, count_t b, const char* what) {
+    if (a != 0 && b > count_max / a) throw std::overflow_error(what);
+    return a * b;
+}
+
+constexpr count_t checked_add(count_t a, count_t b, const char* what) {
+    if (b > count_max - a) throw std::overflow_error(what);
+    return a + b;
+}
+
+constexpr count_t gcd(count_t a, count_t b) {
+    while (b != 0) {
+        count_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+// base^exponent, or 0 when it does not fit in count_t.
+constexpr count_t power_or_zero(count_t base, unsigned exponent) {
+    count_t result = 1;
+    for (unsigned i = 0; i < exponent; ++i) {
+        if (base != 0 && result > count_max / base) return 0;
+        result *= base;
+    }
+    return result;
+}
+
+// Smallest d with base^d >= n (base >= 2).
+constexpr unsigned digits_needed(count_t n, count_t base) {
+    unsigned d = 0;
+    for (count_t reach = 1; reach < n; ++d) {
+        if (reach > count_max / base) return d + 1;
+        reach *= base;
+    }
+    return d;
+}
+
+}  // namespace detail
+}  // namespace rollplan

@@ -1,0 +1,119 @@
+// rollplan/plan.hpp: the vocabulary of roll plans.
+//
+// Plan nodes are empty class templates, like CTRE's regex nodes: they carry
+// their outcome count and their die, and each states the invariant that makes
+// it uniform when its operands are uniform and independent. Running
+// (sample.hpp), analysing (analysis.hpp) and describing (describe.hpp) each
+// dispatch on these types. Every plan P has:
+//   P::die_type       the die it rolls (void for mixed_radix<>, which rolls nothing)
+//   P::outcome_count  its number of outcomes, as count_t (inner nodes may pass 2^64)
+//   P::outcomes       the same as std::uint64_t, where it fits (always for a planned N)
+// The node set is open: a new node is a new template here plus one overload in
+// each of the headers that dispatch on nodes.
+#pragma once
+
+#include <boost/mp11/algorithm.hpp>
+#include <boost/mp11/list.hpp>
+#include <cstdint>
+#include <type_traits>
+
+#include "die.hpp"
+#include "integer.hpp"
+
+namespace rollplan {
+
+namespace detail {
+
+template <count_t C, bool Fits = (C <= max_target)>
+struct outcomes_member {
+    static constexpr count_t outcome_count = C;
+    static constexpr std::uint64_t outcomes = static_cast<std::uint64_t>(C);
+};
+template <count_t C>
+struct outcomes_member<C, false> {
+    static constexpr count_t outcome_count = C;
+};
+
+template <class... Counts>
+constexpr count_t product_of(Counts... counts) {
+    count_t product = 1;
+    ((product = checked_mul(product, counts,
+                            "rollplan: mixed_radix<...> would have 2^128 outcomes or more")),
+     ...);
+    return product;
+}
+
+// The one die of a list of plans, ignoring the void of dieless plans.
+template <class... P>
+using dice_of = boost::mp11::mp_unique<boost::mp11::mp_remove<boost::mp11::mp_list<typename P::die_type...>, void>>;
+
+template <class L>
+struct only_die {
+    using type = void;
+};
+template <class D>
+struct only_die<boost::mp11::mp_list<D>> {
+    using type = D;
+};
+
+}  // namespace detail
+
+template <class P>
+inline constexpr bool is_plan_v = false;
+
+// Invariant: a fair die is uniform on [0, K).
+template <class Die>
+struct roll : detail::outcomes_member<Die::faces> {
+    static_assert(is_die_v<Die>, "rollplan: roll<D> needs a die, like rollplan::d6 or rollplan::die<5>");
+    using die_type = Die;
+};
+
+// Invariant: (v1, …, vn) ↦ v1·|P2|…|Pn| + … + vn is a bijection from the
+// product of the operands' ranges onto [0, ∏|Pi|); independent uniform digits
+// give a uniform number. The first operand is the most significant digit.
+// mixed_radix<> has one outcome and rolls nothing.
+template <class... P>
+struct mixed_radix : detail::outcomes_member<detail::product_of(P::outcome_count...)> {
+    static_assert((is_plan_v<P> && ...), "rollplan: every operand of mixed_radix<...> must be a plan");
+    static_assert(boost::mp11::mp_size<detail::dice_of<P...>>::value <= 1,
+                  "rollplan: the operands of mixed_radix<...> roll different dice");
+    using die_type = typename detail::only_die<detail::dice_of<P...>>::type;
+};
+
+// Invariant: M divides |P|, so each residue mod M has exactly |P|/M preimages.
+template <class P, count_t M>
+struct fold : detail::outcomes_member<M> {
+    static_assert(is_plan_v<P>, "rollplan: the operand of fold<P, M> must be a plan");
+    static_assert(M >= 1 && P::outcome_count % M == 0,
+                  "rollplan: fold<P, M> needs M to divide the outcomes of P (use reject<P, M> otherwise)");
+    static_assert(M != P::outcome_count,
+                  "rollplan: fold<P, M> with M equal to the outcomes of P is P itself; write P");
+    using die_type = typename P::die_type;
+};
+
+// Invariant: with q = ⌊|P|/M⌋, a value of P is accepted when it is below q·M;
+// each residue mod M has exactly q accepted preimages, and attempts are
+// independent, so the accepted value mod M is uniform. Repeats P until then.
+template <class P, count_t M>
+struct reject : detail::outcomes_member<M> {
+    static_assert(is_plan_v<P>, "rollplan: the operand of reject<P, M> must be a plan");
+    static_assert(M >= 1 && M <= P::outcome_count,
+                  "rollplan: reject<P, M> needs 1 <= M <= the outcomes of P");
+    static_assert(P::outcome_count % M != 0,
+                  "rollplan: reject<P, M> never rejects when M divides the outcomes of P; write fold<P, M>");
+    using die_type = typename P::die_type;
+};
+
+template <class Die>
+inline constexpr bool is_plan_v<roll<Die>> = true;
+template <class... P>
+inline constexpr bool is_plan_v<mixed_radix<P...>> = true;
+template <class P, count_t M>
+inline constexpr bool is_plan_v<fold<P, M>> = true;
+template <class P, count_t M>
+inline constexpr bool is_plan_v<reject<P, M>> = true;
+
+template <class P>
+concept plan = is_plan_v<P>;
+
+}  // namespace rollplan

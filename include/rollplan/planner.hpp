@@ -1,0 +1,391 @@
+// rollplan/planner.hpp: choosing a roll plan for N outcomes from a die with K
+// faces.
+//
+// Every strategy builds a blueprint: `atoms`, each a few rolls folded or
+// rejected onto a smaller count, read together as mixed-radix digits (smallest
+// atom first, as the most significant digit) and, when their product
+// overshoots N, one final rejection onto N. The search runs on plain structs
+// with constexpr functions and costs in double (the choice only); exact costs
+// come from analysis.hpp. make_plan writes the chosen blueprint as a
+// plan_description in canonical form, and plan_t turns that into the type.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+
+#include "description.hpp"
+#include "die.hpp"
+#include "factor.hpp"
+#include "integer.hpp"
+
+namespace rollplan {
+
+namespace strategy {
+// The rand7-from-rand5 method: ⌈log_K N⌉ rolls as digits, reject to the
+// largest multiple of N.
+struct digits {};
+// One roll per prime factor of N (or of the smallest M ≥ N whose prime factors
+// are all ≤ K), each folded or rerolled, then reject M down to N.
+struct smooth {};
+// The fewest expected rolls among plans of digits, folds, rejections and one
+// overshoot, by a bounded search (see README, "Limits").
+struct cheapest {};
+}  // namespace strategy
+
+template <class S>
+inline constexpr bool is_strategy_v = std::is_same_v<S, strategy::digits> || std::is_same_v<S, strategy::smooth> ||
+                                      std::is_same_v<S, strategy::cheapest>;
+
+namespace detail {
+
+// `rolls` source rolls read as digits, folded or rejected onto `outcomes`.
+struct atom {
+    count_t outcomes = 0;
+    unsigned rolls = 0;
+};
+
+struct blueprint {
+    count_t target = 1;
+    count_t product = 1;  // ∏ atom outcomes, at least target
+    std::array<atom, 72> atoms{};
+    std::size_t size = 0;
+    double cost = 0;
+
+    constexpr void add(atom a, double atom_cost) {
+        if (size == atoms.size()) throw std::length_error("rollplan: too many factors in a plan");
+        atoms[size++] = a;
+        product = checked_mul(product, a.outcomes, "rollplan: a plan's product of digits passed 2^128");
+        cost += atom_cost;
+    }
+};
+
+// Expected rolls when a plan costing `inner_cost` with `inner` outcomes is
+// rejected down to `target` outcomes (inner_cost itself when nothing is rejected).
+constexpr double overshoot_cost(count_t inner, double inner_cost, count_t target) {
+    const count_t kept = inner / target * target;
+    return inner_cost * (static_cast<double>(inner) / static_cast<double>(kept));
+}
+
+// Infinite when faces^rolls does not fit in 128 bits: no such atom is made.
+constexpr double atom_cost(count_t outcomes, unsigned rolls, count_t faces) {
+    const count_t reach = power_or_zero(faces, rolls);
+    return reach == 0 ? std::numeric_limits<double>::infinity() : overshoot_cost(reach, rolls, outcomes);
+}
+
+// The cheapest way to make `outcomes` from whole rolls: the fewest digits that
+// reach it, or one or two more when a smaller rejection pays for them.
+struct priced_atom {
+    atom value;
+    double cost;
+};
+constexpr priced_atom best_atom(count_t outcomes, count_t faces) {
+    const unsigned fewest = digits_needed(outcomes, faces);
+    priced_atom best{{outcomes, fewest}, atom_cost(outcomes, fewest, faces)};
+    for (unsigned rolls = fewest + 1; rolls <= fewest + 2 && power_or_zero(faces, rolls) != 0; ++rolls) {
+        const double cost = atom_cost(outcomes, rolls, faces);
+        if (cost < best.cost) best = {{outcomes, rolls}, cost};
+    }
+    return best;
+}
+
+constexpr blueprint digits_blueprint(count_t n, count_t faces) {
+    blueprint b;
+    b.target = n;
+    if (n > 1) {
+        const unsigned rolls = digits_needed(n, faces);
+        b.add({n, rolls}, atom_cost(n, rolls, faces));
+    }
+    return b;
+}
+
+// ---- smooth ---------------------------------------------------------------
+
+inline constexpr std::size_t smooth_search_budget = 2000;
+
+// The smallest M >= n whose prime factors are all <= faces. Depth-first over
+// the exponents of the primes from the largest down to 3, the power of 2 then
+// chosen directly; a branch stops once its product reaches the best M so far.
+// Exact for faces < 4096 unless the budget runs out (then the best found so
+// far); for larger dice see smooth_target.
+constexpr count_t smallest_smooth_by_search(count_t n, count_t faces) {
+    std::size_t primes = 0;
+    while (primes < small_primes.size && small_primes.values[primes] <= faces) ++primes;
+    auto complete_with_twos = [n](count_t m) {
+        while (m < n) m *= 2;
+        return m;
+    };
+    count_t best = complete_with_twos(1);
+    std::size_t budget = smooth_search_budget;
+    // Explicit stack: (prime index, product so far); index 0 is the prime 2.
+    struct frame {
+        std::size_t index;
+        count_t product;
+    };
+    std::array<frame, 600> stack{};
+    std::size_t top = 0;
+    if (primes > 1) stack[top++] = {primes - 1, 1};
+    while (top > 0 && budget > 0) {
+        --budget;
+        const frame f = stack[--top];
+        if (f.index == 0) {
+            best = std::min(best, complete_with_twos(f.product));
+            continue;
+        }
+        const count_t p = small_primes.values[f.index];
+        // this prime's exponent 0, 1, 2, … as long as the product stays below best
+        for (count_t m = f.product; m < best && top < stack.size(); m *= p) stack[top++] = {f.index - 1, m};
+    }
+    return best;
+}
+
+constexpr bool is_smooth(const factorization& f, count_t faces) { return f.largest() <= faces; }
+
+// M for the smooth strategy.
+constexpr count_t smooth_target(count_t n, count_t faces, const factorization& of_n) {
+    if (is_smooth(of_n, faces)) return n;
+    if (faces >= trial_limit) {
+        // Scan upward; a number counts as smooth when what trial division
+        // leaves of it is at most `faces`.
+        for (count_t m = n + 1; m < n + 64; ++m)
+            if (is_smooth(factor(m, false), faces)) return m;
+    }
+    return smallest_smooth_by_search(n, faces);
+}
+
+constexpr blueprint smooth_blueprint(count_t n, count_t faces, const factorization& of_n) {
+    blueprint b;
+    b.target = n;
+    if (n == 1) return b;
+    if (faces % n == 0) {
+        b.add({n, 1}, 1);
+        return b;
+    }
+    const count_t m = smooth_target(n, faces, of_n);
+    const factorization of_m = m == n ? of_n : factor(m);
+    double inner_cost = 0;
+    for (std::size_t i = 0; i < of_m.size; ++i)
+        for (unsigned e = 0; e < of_m.exponents[i]; ++e) {
+            const count_t p = of_m.primes[i];
+            b.add({p, 1}, atom_cost(p, 1, faces));
+        }
+    inner_cost = b.cost;
+    b.cost = overshoot_cost(b.product, inner_cost, n);
+    return b;
+}
+
+// ---- cheapest -------------------------------------------------------------
+
+// The search's bounds, chosen so that planning any N fits Clang's default
+// constexpr budget: products N..N+window are tried (a smaller window past
+// 2^16), each split over its divisors when it has at most max_divisors of
+// them, found by trial division by primes below split_trial_bound (N itself
+// is factored completely).
+inline constexpr count_t overshoot_window = 32;
+inline constexpr count_t overshoot_window_large = 8;
+inline constexpr std::size_t max_divisors = 64;
+inline constexpr std::size_t divisor_capacity = 72;  // a prime power below 2^65 has at most 66 divisors
+inline constexpr count_t split_trial_bound = 256;
+
+struct divisor_table {
+    std::array<count_t, divisor_capacity> values{};  // ascending
+    std::size_t size = 0;
+};
+
+constexpr divisor_table divisors_of(const factorization& f) {
+    divisor_table t;
+    t.values[t.size++] = 1;
+    for (std::size_t i = 0; i < f.size; ++i) {
+        const std::size_t before = t.size;
+        count_t power = 1;
+        for (unsigned e = 0; e < f.exponents[i]; ++e) {
+            power *= f.primes[i];
+            for (std::size_t j = 0; j < before; ++j) t.values[t.size++] = t.values[j] * power;
+        }
+    }
+    std::sort(t.values.begin(), t.values.begin() + static_cast<std::ptrdiff_t>(t.size));
+    return t;
+}
+
+constexpr std::size_t divisor_count(const factorization& f) {
+    std::size_t count = 1;
+    for (std::size_t i = 0; i < f.size; ++i) {
+        count *= f.exponents[i] + 1;
+        if (count > max_divisors) return max_divisors + 1;
+    }
+    return count;
+}
+
+// The cheapest split of `m` into atoms: over the divisors d of m,
+// best(d) = min(best atom for d, best(e) + best(d/e) for e | d).
+constexpr void add_cheapest_split(blueprint& b, const factorization& f, count_t faces) {
+    const divisor_table t = divisors_of(f);
+    std::array<double, divisor_capacity> cost{};
+    std::array<std::size_t, divisor_capacity> split{};  // index of e, or 0 for "one atom"
+    for (std::size_t i = 1; i < t.size; ++i) {
+        const count_t d = t.values[i];
+        cost[i] = best_atom(d, faces).cost;
+        for (std::size_t j = 1; j < i && t.values[j] * t.values[j] <= d; ++j) {
+            if (d % t.values[j] != 0) continue;
+            const count_t rest = d / t.values[j];
+            const auto k = static_cast<std::size_t>(
+                std::lower_bound(t.values.begin(), t.values.begin() + static_cast<std::ptrdiff_t>(t.size), rest) -
+                t.values.begin());
+            if (cost[j] + cost[k] < cost[i]) {
+                cost[i] = cost[j] + cost[k];
+                split[i] = j;
+            }
+        }
+    }
+    std::array<std::size_t, 80> pending{};
+    std::size_t top = 0;
+    pending[top++] = t.size - 1;
+    while (top > 0) {
+        const std::size_t i = pending[--top];
+        if (split[i] == 0) {
+            const priced_atom a = best_atom(t.values[i], faces);
+            b.add(a.value, a.cost);
+            continue;
+        }
+        const count_t rest = t.values[i] / t.values[split[i]];
+        pending[top++] = split[i];
+        pending[top++] = static_cast<std::size_t>(
+            std::lower_bound(t.values.begin(), t.values.begin() + static_cast<std::ptrdiff_t>(t.size), rest) -
+            t.values.begin());
+    }
+}
+
+// Atoms for the number factored as f: the divisor search when it has few
+// divisors, else the same search within each prime power.
+constexpr blueprint split_blueprint(const factorization& f, count_t target, count_t faces) {
+    blueprint b;
+    b.target = target;
+    if (divisor_count(f) <= max_divisors) {
+        add_cheapest_split(b, f, faces);
+    } else {
+        for (std::size_t i = 0; i < f.size; ++i) {
+            factorization power;
+            power.add(f.primes[i], f.exponents[i]);
+            add_cheapest_split(b, power, faces);
+        }
+    }
+    b.cost = overshoot_cost(b.product, b.cost, target);
+    return b;
+}
+
+constexpr blueprint cheapest_blueprint(count_t n, count_t faces) {
+    blueprint best = digits_blueprint(n, faces);
+    if (n == 1) return best;
+    const factorization of_n = factor(n);
+    const blueprint smooth = smooth_blueprint(n, faces, of_n);
+    if (smooth.cost < best.cost) best = smooth;
+    const count_t window = n <= (count_t{1} << 16) ? overshoot_window : overshoot_window_large;
+    const count_t last = std::min(n + window, 2 * n - 1);
+    for (count_t m = n; m <= last; ++m) {
+        const blueprint candidate = split_blueprint(m == n ? of_n : factor(m, false, split_trial_bound), n, faces);
+        if (candidate.cost < best.cost) best = candidate;
+    }
+    return best;
+}
+
+constexpr blueprint make_blueprint(count_t n, count_t faces, strategy::digits) { return digits_blueprint(n, faces); }
+constexpr blueprint make_blueprint(count_t n, count_t faces, strategy::smooth) {
+    return smooth_blueprint(n, faces, factor(n));
+}
+constexpr blueprint make_blueprint(count_t n, count_t faces, strategy::cheapest) {
+    return cheapest_blueprint(n, faces);
+}
+
+// ---- blueprint -> description (canonical form) ----------------------------
+// An atom whose digits have exactly its outcomes is the digits themselves
+// (spliced into the enclosing mixed_radix); a rejection that never rejects is
+// a fold; a mixed_radix of one operand is that operand.
+
+constexpr bool is_bare(const atom& a, count_t faces) { return power_or_zero(faces, a.rolls) == a.outcomes; }
+
+constexpr void write_digits(plan_description& d, std::uint16_t at, unsigned rolls, count_t faces) {
+    if (rolls == 1) {
+        d.nodes[at] = {node_kind::roll, faces, 0, 0};
+        return;
+    }
+    const auto first = d.reserve(rolls);
+    d.nodes[at] = {node_kind::mixed_radix, power_or_zero(faces, rolls), first, static_cast<std::uint16_t>(rolls)};
+    for (unsigned i = 0; i < rolls; ++i) d.nodes[first + i] = {node_kind::roll, faces, 0, 0};
+}
+
+// Node `at` becomes `inner` reduced to `target` outcomes by a fold or a rejection.
+constexpr void write_reduction(plan_description& d, std::uint16_t at, count_t inner, count_t target) {
+    const auto first = d.reserve(1);
+    d.nodes[at] = {inner % target == 0 ? node_kind::fold : node_kind::reject, target, first, 1};
+}
+
+constexpr void write_atom(plan_description& d, std::uint16_t at, const atom& a, count_t faces) {
+    if (is_bare(a, faces)) {
+        write_digits(d, at, a.rolls, faces);
+        return;
+    }
+    write_reduction(d, at, power_or_zero(faces, a.rolls), a.outcomes);
+    write_digits(d, d.nodes[at].first_child, a.rolls, faces);
+}
+
+constexpr void write_product(plan_description& d, std::uint16_t at, blueprint b, count_t faces) {
+    std::sort(b.atoms.begin(), b.atoms.begin() + static_cast<std::ptrdiff_t>(b.size),
+              [](const atom& x, const atom& y) { return x.outcomes != y.outcomes ? x.outcomes < y.outcomes : x.rolls < y.rolls; });
+    std::size_t operands = 0;
+    for (std::size_t i = 0; i < b.size; ++i) operands += is_bare(b.atoms[i], faces) ? b.atoms[i].rolls : 1;
+    if (b.size == 1 && operands == 1) {
+        write_atom(d, at, b.atoms[0], faces);
+        return;
+    }
+    const auto first = d.reserve(operands);
+    d.nodes[at] = {node_kind::mixed_radix, b.product, first, static_cast<std::uint16_t>(operands)};
+    auto slot = first;
+    for (std::size_t i = 0; i < b.size; ++i) {
+        const atom& a = b.atoms[i];
+        if (is_bare(a, faces))
+            for (unsigned r = 0; r < a.rolls; ++r) d.nodes[slot++] = {node_kind::roll, faces, 0, 0};
+        else
+            write_atom(d, slot++, a, faces);
+    }
+}
+
+constexpr plan_description describe_blueprint(const blueprint& b, count_t faces) {
+    plan_description d;
+    d.faces = b.size == 0 ? 0 : faces;
+    d.reserve(1);
+    if (b.product == b.target) {
+        write_product(d, 0, b, faces);
+    } else {
+        write_reduction(d, 0, b.product, b.target);
+        write_product(d, d.nodes[0].first_child, b, faces);
+    }
+    return d;
+}
+
+}  // namespace detail
+
+// The plan for n outcomes from a die with `faces` faces, as data. Usable at
+// run time as well; bad arguments throw std::invalid_argument.
+template <class Strategy = strategy::cheapest>
+constexpr plan_description make_plan(count_t n, count_t faces, Strategy s = {}) {
+    if (n < 1 || n > max_target) throw std::invalid_argument("rollplan: N must be between 1 and 2^64 - 1");
+    if (faces < 2 || faces > two_to_64) throw std::invalid_argument("rollplan: a die needs 2 to 2^64 faces");
+    return detail::describe_blueprint(detail::make_blueprint(n, faces, s), faces);
+}
+
+template <count_t N, class Die, class Strategy>
+struct planned {
+    static_assert(N >= 1, "rollplan: N must be at least 1 (a plan needs an outcome)");
+    static_assert(N <= max_target, "rollplan: N must be at most 2^64 - 1");
+    static_assert(is_die_v<Die>, "rollplan: plan_t<N, Die> needs a die, like rollplan::d6 or rollplan::die<5>");
+    static_assert(is_strategy_v<Strategy>, "rollplan: unknown strategy; use one in rollplan::strategy");
+    static constexpr plan_description value = make_plan(N, Die::faces, Strategy{});
+};
+
+template <count_t N, class Die, class Strategy = strategy::cheapest>
+using plan_t = plan_type_t<planned<N, Die, Strategy>>;
+
+}  // namespace rollplan
