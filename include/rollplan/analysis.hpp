@@ -134,40 +134,55 @@ constexpr distribution scaled(const distribution& a, const rational& factor) {
     return d;
 }
 
-struct node_analysis {
-    distribution values;
-    rational rolls;       // expected source rolls
-    rational acceptance;  // for a rejection: the probability one attempt is kept
-};
-
 // The values a rejection keeps: below the largest multiple of M that fits.
 constexpr count_t kept_below(count_t inner, count_t m) { return inner / m * m; }
 
-constexpr node_analysis analyse(const plan_description& d, const plan_node& node) {
+constexpr distribution node_distribution(const plan_description& d, const plan_node& node);
+
+// The probability that one attempt of a rejection is kept.
+constexpr rational acceptance(const plan_description& d, const plan_node& reject_node) {
+    const distribution inner = node_distribution(d, d.child(reject_node));
+    return below(inner, kept_below(inner.outcomes, reject_node.outcomes)).total();
+}
+
+constexpr distribution node_distribution(const plan_description& d, const plan_node& node) {
     switch (node.kind) {
         case node_kind::roll:
-            return {uniform_on(node.outcomes), rational{1}, rational{1}};
+            return uniform_on(node.outcomes);
         case node_kind::mixed_radix: {
-            node_analysis result{uniform_on(1), rational{0}, rational{1}};
-            for (std::size_t i = 0; i < node.children; ++i) {
-                const node_analysis digit = analyse(d, d.child(node, i));
-                result.values = digits_product(result.values, digit.values);
-                result.rolls = result.rolls + digit.rolls;
-            }
-            return result;
+            distribution joint = uniform_on(1);
+            for (std::size_t i = 0; i < node.children; ++i)
+                joint = digits_product(joint, node_distribution(d, d.child(node, i)));
+            return joint;
         }
-        case node_kind::fold: {
-            const node_analysis inner = analyse(d, d.child(node));
-            return {residues(inner.values, node.outcomes), inner.rolls, rational{1}};
-        }
+        case node_kind::fold:
+            return residues(node_distribution(d, d.child(node)), node.outcomes);
         case node_kind::reject: {
-            const node_analysis inner = analyse(d, d.child(node));
-            const distribution kept = below(inner.values, kept_below(inner.values.outcomes, node.outcomes));
-            const rational acceptance = kept.total();
-            if (acceptance == rational{0}) throw std::domain_error("rollplan: this rejection never accepts");
-            return {scaled(residues(kept, node.outcomes), rational{1} / acceptance), inner.rolls / acceptance,
-                    acceptance};
+            const distribution inner = node_distribution(d, d.child(node));
+            const distribution kept = below(inner, kept_below(inner.outcomes, node.outcomes));
+            const rational kept_mass = kept.total();
+            if (kept_mass == rational{0}) throw std::domain_error("rollplan: this rejection never accepts");
+            return scaled(residues(kept, node.outcomes), rational{1} / kept_mass);
         }
+    }
+    throw std::logic_error("rollplan: unknown plan node");
+}
+
+// Expected source rolls: roll 1, mixed_radix the sum, fold its operand,
+// reject its operand divided by the acceptance probability.
+constexpr rational node_rolls(const plan_description& d, const plan_node& node) {
+    switch (node.kind) {
+        case node_kind::roll:
+            return rational{1};
+        case node_kind::mixed_radix: {
+            rational sum;
+            for (std::size_t i = 0; i < node.children; ++i) sum = sum + node_rolls(d, d.child(node, i));
+            return sum;
+        }
+        case node_kind::fold:
+            return node_rolls(d, d.child(node));
+        case node_kind::reject:
+            return node_rolls(d, d.child(node)) / acceptance(d, node);
     }
     throw std::logic_error("rollplan: unknown plan node");
 }
@@ -176,8 +191,8 @@ constexpr node_analysis analyse(const plan_description& d, const plan_node& node
 
 // ---- on plan data -----------------------------------------------------------
 
-constexpr distribution distribution_of(const plan_description& d) { return detail::analyse(d, d.root()).values; }
-constexpr rational expected_rolls(const plan_description& d) { return detail::analyse(d, d.root()).rolls; }
+constexpr distribution distribution_of(const plan_description& d) { return detail::node_distribution(d, d.root()); }
+constexpr rational expected_rolls(const plan_description& d) { return detail::node_rolls(d, d.root()); }
 constexpr bool is_exactly_uniform(const plan_description& d) { return distribution_of(d).is_uniform(); }
 
 inline constexpr std::size_t max_model_depth = 24;
@@ -210,7 +225,7 @@ constexpr length_counts resolved_by_length(const plan_description& d, const plan
             return resolved_by_length(d, d.child(node), depth);
         case node_kind::reject: {
             const length_counts inner = resolved_by_length(d, d.child(node), depth);
-            const rational acceptance = detail::analyse(d, node).acceptance;
+            const rational acceptance = detail::acceptance(d, node);
             length_counts kept{}, again{};
             for (std::size_t l = 0; l <= depth; ++l) {
                 const rational k = rational{inner[l]} * acceptance;

@@ -18,8 +18,8 @@ namespace rollplan {
 inline std::string die_name(count_t faces) {
     switch (static_cast<int>(faces > 20 ? 0 : faces)) {
         case 2: return "coin";
-        case 4: case 6: case 8: case 10: case 12: case 20: return "d" + to_string(faces);
-        default: return "die<" + to_string(faces) + ">";
+        case 4: case 6: case 8: case 10: case 12: case 20: return std::string("d").append(to_string(faces));
+        default: return std::string("die<").append(to_string(faces)).append(">");
     }
 }
 
@@ -62,7 +62,8 @@ private:
     std::string die_phrase(bool article_a) const {
         if (d_.faces == 2) return article_a ? "a coin (heads is face 1, tails face 2)" : "the coin";
         const std::string name = die_name(d_.faces);
-        return (article_a ? "a " : "the ") + (name[0] == 'd' ? name : to_string(d_.faces) + "-sided die");
+        const bool alias = name.rfind("die<", 0) != 0;
+        return (article_a ? "a " : "the ") + (alias ? name : to_string(d_.faces) + "-sided die");
     }
     std::string roll_verb() const { return d_.faces == 2 ? "Toss " + die_phrase(false) : "Roll " + die_phrase(false); }
     std::string next_letter() {

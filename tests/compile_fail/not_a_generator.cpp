@@ -1,0 +1,10 @@
+// expect: rollplan: uniform_int_distribution needs a uniform random bit generator
+#include <rollplan/rollplan.hpp>
+struct not_an_engine {
+    int operator()() { return 4; }
+};
+int main() {
+    not_an_engine e;
+    rollplan::uniform_int_distribution<1, 6> dist;
+    return dist(e);
+}

@@ -1,0 +1,39 @@
+#include <rollplan/describe.hpp>
+#include <rollplan/planner.hpp>
+
+#include <catch2/catch.hpp>
+#include <string>
+
+using namespace rollplan;
+
+TEST_CASE("plan names spell the type", "[describe]") {
+    REQUIRE(plan_name<reject<roll<d6>, 5>>() == "reject<roll<d6>, 5>");
+    REQUIRE(plan_name<plan_t<29, d6, strategy::smooth>>() ==
+            "reject<mixed_radix<fold<roll<d6>, 2>, fold<roll<d6>, 3>, reject<roll<d6>, 5>>, 29>");
+    REQUIRE(plan_name<mixed_radix<>>() == "mixed_radix<>");
+    REQUIRE(plan_name<roll<die<two_to_64>>>() == "roll<die<18446744073709551616>>");
+    REQUIRE(plan_name<roll<coin>>() == "roll<coin>");
+}
+
+TEST_CASE("instructions for a person with a d6", "[describe]") {
+    const std::string d5 = describe<reject<roll<d6>, 5>>();
+    REQUIRE(d5 == "To pick a number from 1 to 5 with a d6:\n"
+                  "1. Roll the d6. On a 6, roll again. A = face − 1 (0 to 4).\n"
+                  "2. Your number is A + 1.\n");
+    const std::string d2 = describe<fold<roll<d6>, 2>>();
+    REQUIRE(d2.find("faces 1, 3, 5 give A = 0; faces 2, 4, 6 give A = 1") != std::string::npos);
+    const std::string d29 = describe<plan_t<29, d6, strategy::smooth>>();
+    REQUIRE(d29.find("D = A × 15 + B × 5 + C (0 to 29).") != std::string::npos);
+    REQUIRE(d29.find("If D is 29 or more, go back to step 1.") != std::string::npos);
+}
+
+TEST_CASE("instructions for coins, big dice and one outcome", "[describe]") {
+    const std::string coins = describe<plan_t<3, coin>>();
+    REQUIRE(coins.rfind("To pick a number from 1 to 3 with a coin (heads is face 1, tails face 2):\n1. Toss the coin.", 0) == 0);
+    REQUIRE(coins.find("If C is 3 or more, go back to step 1.") != std::string::npos);
+    REQUIRE(describe<mixed_radix<>>() == "There is only one outcome: your number is 1. No roll is needed.\n");
+    REQUIRE(describe<reject<roll<die<7>>, 5>>().find("Roll the 7-sided die. On 6 or more, roll again.") !=
+            std::string::npos);
+    REQUIRE(describe<reject<roll<d20>, 6>>().find("A = (face − 1) mod 6") == std::string::npos);
+    REQUIRE(describe<reject<roll<d20>, 6>>().find("On 19 or more, roll again") != std::string::npos);
+}

@@ -1,0 +1,39 @@
+#include <rollplan/description.hpp>
+#include <rollplan/planner.hpp>
+
+#include <catch2/catch.hpp>
+#include <type_traits>
+
+using namespace rollplan;
+
+template <class P>
+struct holder {
+    static constexpr plan_description value = description_v<P>;
+};
+
+// type -> data -> type is the identity
+template <class P>
+inline constexpr bool round_trips = std::is_same_v<plan_type_t<holder<P>>, P>;
+
+TEST_CASE("plan types and plan data convert both ways", "[description]") {
+    STATIC_REQUIRE(round_trips<roll<d6>>);
+    STATIC_REQUIRE(round_trips<mixed_radix<>>);
+    STATIC_REQUIRE(round_trips<reject<mixed_radix<fold<roll<d6>, 2>, fold<roll<d6>, 3>, reject<roll<d6>, 5>>, 29>>);
+    STATIC_REQUIRE(round_trips<mixed_radix<mixed_radix<roll<coin>, roll<coin>>, roll<coin>>>);
+    STATIC_REQUIRE(round_trips<fold<mixed_radix<roll<die<count_t{1} << 40>>, roll<die<count_t{1} << 40>>>, 2>>);
+}
+
+TEST_CASE("the data of a planned type is the planner's data", "[description]") {
+    STATIC_REQUIRE(description_v<plan_t<29, d6>> == make_plan(29, 6));
+    STATIC_REQUIRE(description_v<plan_t<1000, d20, strategy::smooth>> == make_plan(1000, 20, strategy::smooth{}));
+    STATIC_REQUIRE(description_v<plan_t<max_target, die<two_to_64>>> == make_plan(max_target, two_to_64));
+}
+
+TEST_CASE("data records the die and each node's outcomes", "[description]") {
+    constexpr auto d = description_v<reject<mixed_radix<roll<d6>, roll<d6>>, 7>>;
+    STATIC_REQUIRE(d.faces == 6);
+    STATIC_REQUIRE(d.size == 4);
+    STATIC_REQUIRE(d.root().kind == node_kind::reject);
+    STATIC_REQUIRE(d.child(d.root()).outcomes == 36);
+    STATIC_REQUIRE(description_v<mixed_radix<>>.faces == 0);
+}

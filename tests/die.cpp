@@ -1,0 +1,53 @@
+#include <rollplan/die.hpp>
+
+#include <catch2/catch.hpp>
+#include <random>
+#include <stdexcept>
+#include <type_traits>
+
+using namespace rollplan;
+
+TEST_CASE("one spelling per die", "[die]") {
+    STATIC_REQUIRE(std::is_same_v<die<6>, d6>);
+    STATIC_REQUIRE(std::is_same_v<die<6>, die<6ull>>);
+    STATIC_REQUIRE(std::is_same_v<coin, die<2>>);
+    STATIC_REQUIRE(die<two_to_64>::faces == two_to_64);
+}
+
+TEST_CASE("standard engines are dice of their range", "[die]") {
+    STATIC_REQUIRE(urbg_faces<std::mt19937> == count_t{1} << 32);
+    STATIC_REQUIRE(urbg_faces<std::mt19937_64> == two_to_64);
+    STATIC_REQUIRE(urbg_faces<std::minstd_rand> == (count_t{1} << 31) - 2);
+    STATIC_REQUIRE(urbg_faces<std::ranlux24> == count_t{1} << 24);
+    STATIC_REQUIRE(std::is_same_v<urbg_source<std::minstd_rand>::die_type, die<2147483646>>);
+}
+
+TEST_CASE("an engine source subtracts the engine's minimum", "[die]") {
+    std::minstd_rand a(11), b(11);  // minstd_rand's values start at 1
+    urbg_source<std::minstd_rand> s(a);
+    for (int i = 0; i < 100; ++i) REQUIRE(s() == b() - 1);
+}
+
+TEST_CASE("callable sources number faces from 1 or 0 and check them", "[die]") {
+    int face = 0;
+    auto from_one = from_faces<d6>([&] { return face; });
+    STATIC_REQUIRE(die_source<decltype(from_one)>);
+    face = 1;
+    REQUIRE(from_one() == 0);
+    face = 6;
+    REQUIRE(from_one() == 5);
+    face = 7;
+    REQUIRE_THROWS_AS(from_one(), std::out_of_range);
+    face = 0;
+    REQUIRE_THROWS_AS(from_one(), std::out_of_range);
+
+    auto from_zero = from_values<die<5>>([&] { return face; });
+    face = 0;
+    REQUIRE(from_zero() == 0);
+    face = 4;
+    REQUIRE(from_zero() == 4);
+    face = 5;
+    REQUIRE_THROWS_AS(from_zero(), std::out_of_range);
+    face = -1;
+    REQUIRE_THROWS_AS(from_zero(), std::out_of_range);
+}

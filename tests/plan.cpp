@@ -1,0 +1,36 @@
+#include <rollplan/plan.hpp>
+
+#include <catch2/catch.hpp>
+#include <type_traits>
+
+using namespace rollplan;
+
+template <class P>
+concept has_uint64_outcomes = requires { P::outcomes; };
+
+TEST_CASE("outcome counts follow the node rules", "[plan]") {
+    STATIC_REQUIRE(roll<d6>::outcomes == 6);
+    STATIC_REQUIRE(mixed_radix<roll<d6>, roll<d6>, roll<d6>>::outcomes == 216);
+    STATIC_REQUIRE(fold<roll<d6>, 3>::outcomes == 3);
+    STATIC_REQUIRE(reject<roll<d6>, 5>::outcomes == 5);
+    STATIC_REQUIRE(mixed_radix<>::outcomes == 1);
+    STATIC_REQUIRE(std::is_same_v<decltype(roll<d6>::outcomes), const std::uint64_t>);
+}
+
+TEST_CASE("counts past 2^64 exist inside plans but have no 64-bit outcomes", "[plan]") {
+    using engine = roll<die<two_to_64>>;
+    STATIC_REQUIRE(engine::outcome_count == two_to_64);
+    STATIC_REQUIRE(!has_uint64_outcomes<engine>);
+    STATIC_REQUIRE(has_uint64_outcomes<reject<engine, 6>>);
+    using wide = mixed_radix<roll<die<count_t{1} << 40>>, roll<die<count_t{1} << 40>>>;
+    STATIC_REQUIRE(wide::outcome_count == count_t{1} << 80);
+    STATIC_REQUIRE(!has_uint64_outcomes<wide>);
+}
+
+TEST_CASE("plans carry their die", "[plan]") {
+    STATIC_REQUIRE(std::is_same_v<reject<mixed_radix<roll<d6>, fold<roll<d6>, 2>>, 7>::die_type, d6>);
+    STATIC_REQUIRE(std::is_void_v<mixed_radix<>::die_type>);
+    STATIC_REQUIRE(std::is_same_v<mixed_radix<mixed_radix<>, roll<d4>>::die_type, d4>);
+    STATIC_REQUIRE(is_plan_v<fold<roll<d6>, 2>>);
+    STATIC_REQUIRE(!is_plan_v<d6>);
+}

@@ -1,0 +1,121 @@
+#include <rollplan/analysis.hpp>
+#include <rollplan/planner.hpp>
+
+#include <catch2/catch.hpp>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+using namespace rollplan;
+using strategy::cheapest;
+using strategy::digits;
+using strategy::smooth;
+
+template <count_t N, class Die, class S = cheapest>
+inline constexpr rational cost = expected_rolls_v<plan_t<N, Die, S>>;
+
+TEST_CASE("digits: the rand7-from-rand5 method", "[planner]") {
+    STATIC_REQUIRE(std::is_same_v<plan_t<7, die<5>, digits>, reject<mixed_radix<roll<die<5>>, roll<die<5>>>, 7>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<5, die<7>, digits>, reject<roll<die<7>>, 5>>);
+    STATIC_REQUIRE(cost<7, die<5>, digits> == rational{50, 21});
+    STATIC_REQUIRE(cost<20, d6, digits> == rational{18, 5});
+    STATIC_REQUIRE(std::is_same_v<plan_t<4, coin, digits>, mixed_radix<roll<coin>, roll<coin>>>);
+}
+
+TEST_CASE("smooth: the Hungarian text read literally", "[planner]") {
+    STATIC_REQUIRE(std::is_same_v<plan_t<29, d6, smooth>,
+                                  reject<mixed_radix<fold<roll<d6>, 2>, fold<roll<d6>, 3>, reject<roll<d6>, 5>>, 29>>);
+    STATIC_REQUIRE(cost<29, d6, smooth> == rational{96, 29});
+    STATIC_REQUIRE(std::is_same_v<plan_t<2, d6, smooth>, fold<roll<d6>, 2>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<3, d6, smooth>, fold<roll<d6>, 3>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<5, d6, smooth>, reject<roll<d6>, 5>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<6, d6, smooth>, roll<d6>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<1, d6, smooth>, mixed_radix<>>);
+    STATIC_REQUIRE(cost<1, d6, smooth> == rational{0});
+    STATIC_REQUIRE(cost<4, d6, smooth> == rational{2});
+    STATIC_REQUIRE(cost<8, d6, smooth> == rational{3});
+    STATIC_REQUIRE(cost<10, d6, smooth> == rational{11, 5});
+    STATIC_REQUIRE(cost<100, d6, smooth> == rational{22, 5});
+    STATIC_REQUIRE(cost<20, d6, smooth> == rational{16, 5});
+}
+
+TEST_CASE("cheapest: a d4 and a d5 make the d20", "[planner]") {
+    STATIC_REQUIRE(cost<20, d6> <= rational{27, 10});
+    STATIC_REQUIRE(std::is_same_v<plan_t<20, d6>, mixed_radix<reject<roll<d6>, 4>, reject<roll<d6>, 5>>>);
+    STATIC_REQUIRE(cost<29, d6> < cost<29, d6, digits>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<29, d6>, plan_t<29, d6, cheapest>>);
+}
+
+namespace {
+count_t smallest_smooth_at_least(count_t n, count_t faces) {
+    for (count_t m = n;; ++m) {
+        count_t rest = m;
+        for (count_t p = 2; p <= faces && rest > 1; ++p)
+            while (rest % p == 0) rest /= p;
+        if (rest == 1) return m;
+    }
+}
+// The product of the digits the smooth plan rolls before its last rejection.
+count_t smooth_product(count_t n, count_t faces) {
+    return detail::smooth_blueprint(n, faces, detail::factor(n)).product;
+}
+}  // namespace
+
+TEST_CASE("smooth overshoots to the smallest K-smooth number", "[planner]") {
+    for (count_t faces : {2, 3, 5, 6, 7, 10, 20}) {
+        for (count_t n = 2; n <= 3000; ++n) {
+            if (faces % n == 0) continue;  // one roll, folded
+            INFO("N = " << to_string(n) << ", K = " << to_string(faces));
+            REQUIRE(smooth_product(n, faces) == smallest_smooth_at_least(n, faces));
+        }
+    }
+}
+
+TEST_CASE("cheapest is never worse than digits or smooth, and every plan is uniform", "[planner]") {
+    const std::vector<count_t> dice = {2, 3, 4, 5, 6, 7, 8, 10, 12, 20, 100, 65536, 2147483646, count_t{1} << 32, two_to_64};
+    int beyond_128_bits = 0;
+    for (count_t faces : dice) {
+        for (count_t n = 1; n <= 1000; ++n) {
+            INFO("N = " << to_string(n) << ", K = " << to_string(faces));
+            const auto best = make_plan(n, faces, cheapest{});
+            const auto by_digits = make_plan(n, faces, digits{});
+            const auto by_smooth = make_plan(n, faces, smooth{});
+            REQUIRE(is_exactly_uniform(best));
+            REQUIRE(is_exactly_uniform(by_digits));
+            REQUIRE(is_exactly_uniform(by_smooth));
+            REQUIRE(best.outcomes() == n);
+            const rational cost = expected_rolls(best);  // always representable here
+            REQUIRE(cost <= expected_rolls(by_digits));
+            try {
+                const rational smooth_cost = expected_rolls(by_smooth);
+                REQUIRE(cost <= smooth_cost);
+            } catch (const std::overflow_error&) {
+                // smooth's exact cost needs more than 128 bits: only for dice past 2^16
+                REQUIRE(faces > 65536);
+                ++beyond_128_bits;
+            }
+        }
+    }
+    WARN(beyond_128_bits << " smooth plans on dice past 2^16 have costs past 128 bits");
+}
+
+TEST_CASE("the planner finishes for the largest targets", "[planner]") {
+    const std::vector<count_t> targets = {max_target, 18446744073709551557ull, count_t{4294967291ull} * 4294967279ull,
+                                          (count_t{1} << 63) + 1, 1000000007};
+    const std::vector<count_t> dice = {2, 6, 20, 5000, count_t{1} << 32, (count_t{1} << 32) + 1, two_to_64};
+    for (count_t n : targets)
+        for (count_t faces : dice) {
+            INFO("N = " << to_string(n) << ", K = " << to_string(faces));
+            const auto best = make_plan(n, faces, cheapest{});
+            REQUIRE(best.outcomes() == n);
+            REQUIRE(is_exactly_uniform(best));
+            REQUIRE(is_exactly_uniform(make_plan(n, faces, smooth{})));
+            REQUIRE(is_exactly_uniform(make_plan(n, faces, digits{})));
+        }
+}
+
+TEST_CASE("bad arguments at run time", "[planner]") {
+    REQUIRE_THROWS_AS(make_plan(0, 6), std::invalid_argument);
+    REQUIRE_THROWS_AS(make_plan(5, 1), std::invalid_argument);
+    REQUIRE_THROWS_AS(make_plan(two_to_64, 6), std::invalid_argument);
+}
