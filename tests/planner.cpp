@@ -2,7 +2,9 @@
 #include <rollplan/planner.hpp>
 
 #include <catch2/catch.hpp>
+#include <random>
 #include <stdexcept>
+#include <utility>
 #include <type_traits>
 #include <vector>
 
@@ -97,6 +99,23 @@ TEST_CASE("cheapest is never worse than digits or smooth, and every plan is unif
         }
     }
     WARN(beyond_128_bits << " smooth plans on dice past 2^16 have costs past 128 bits");
+}
+
+TEST_CASE("exact costs for N and K up to 2^16", "[planner]") {
+    // every N <= 2^16 from a few dice, and random pairs (fixed seed) of N, K <= 2^16
+    std::vector<std::pair<count_t, count_t>> cases;
+    for (count_t n = 1; n <= 65536; n += 1 + n / 64)
+        for (count_t faces : {2, 3, 6, 7, 20, 255, 256, 65535, 65536}) cases.emplace_back(n, faces);
+    std::mt19937_64 pick(216);
+    for (int i = 0; i < 20000; ++i) cases.emplace_back(pick() % 65536 + 1, pick() % 65535 + 2);
+    for (auto [n, faces] : cases) {
+        INFO("N = " << to_string(n) << ", K = " << to_string(faces));
+        const rational best = expected_rolls(make_plan(n, faces, cheapest{}));
+        const rational by_digits = expected_rolls(make_plan(n, faces, digits{}));
+        const rational by_smooth = expected_rolls(make_plan(n, faces, smooth{}));
+        REQUIRE(best <= by_digits);
+        REQUIRE(best <= by_smooth);
+    }
 }
 
 TEST_CASE("the planner finishes for the largest targets", "[planner]") {

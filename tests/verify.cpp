@@ -6,21 +6,17 @@
 using namespace rollplan;
 
 namespace {
-constexpr auto rand7 = [](auto& rand5) {
-    int x = 0;
-    do {
-        x = 5 * static_cast<int>(rand5()) + static_cast<int>(rand5());
-    } while (x >= 21);
-    return x % 7;
+// rand7 from two rand5 digits, keeping the values below `keep`: 21 is right;
+// 22 is an off-by-one that keeps 21 too and so favours outcome 0.
+template <int keep>
+constexpr auto rand7_keeping = [](auto& rand5) {
+    for (;;) {
+        const int x = 5 * static_cast<int>(rand5()) + static_cast<int>(rand5());
+        if (x < keep) return x % 7;
+    }
 };
-// The same with an off-by-one: it keeps 21 and so favours outcome 0.
-constexpr auto rand7_off_by_one = [](auto& rand5) {
-    int x = 0;
-    do {
-        x = 5 * static_cast<int>(rand5()) + static_cast<int>(rand5());
-    } while (x > 21);
-    return x % 7;
-};
+constexpr auto rand7 = rand7_keeping<21>;
+constexpr auto rand7_off_by_one = rand7_keeping<22>;
 }  // namespace
 
 TEST_CASE("a user's sampler proved uniform", "[verify]") {
