@@ -1,5 +1,7 @@
 // A d29 from a d6, the Hungarian way: roll a d30 as three digits (a d2, a d3
-// and a d5 from the d6), and reroll a 30. Then rollplan's cheaper plan.
+// and a d5 from the d6), and reroll a 30. Then rollplan's cheaper plans: the
+// cheapest fold/reject plan, and the optimal one that recycles what a
+// rejection leaves (the Knuth–Yao optimum, certified).
 #include <rollplan/rollplan.hpp>
 
 #include <array>
@@ -9,7 +11,8 @@
 namespace rp = rollplan;
 
 using hungarian = rp::plan_t<29, rp::d6, rp::strategy::smooth>;
-using cheapest = rp::plan_t<29, rp::d6>;
+using cheapest = rp::plan_t<29, rp::d6, rp::strategy::cheapest>;
+using optimal = rp::plan_t<29, rp::d6>;  // strategy::optimal, the default
 
 // The proofs: exactly uniform, the costs as computed by hand, and the running
 // code checked on every sequence of up to 3 rolls.
@@ -21,13 +24,18 @@ static_assert(rp::is_exactly_uniform_v<hungarian> && rp::is_exactly_uniform_v<ch
 static_assert(rp::expected_rolls_v<hungarian> == rp::rational{96, 29});
 static_assert(rp::expected_rolls_v<cheapest> < rp::expected_rolls_v<hungarian>);
 static_assert(rp::verify_exhaustively<hungarian>(3) && rp::verify_exhaustively<cheapest>(3));
+static_assert(rp::is_exactly_uniform_v<optimal> && rp::verify_exhaustively<optimal>(3));
+static_assert(rp::expected_rolls_v<optimal> == rp::optimal_expected_rolls(29, 6));
+static_assert(rp::certify_optimal<optimal>());  // no exact sampler can take fewer rolls
 
 int main() {
     for (auto [name, type, rolls, words] :
          {std::array<std::string, 4>{"The Hungarian plan", rp::plan_name<hungarian>(),
                                      rp::to_string(rp::expected_rolls_v<hungarian>), rp::describe<hungarian>()},
-          std::array<std::string, 4>{"rollplan's cheapest plan", rp::plan_name<cheapest>(),
-                                     rp::to_string(rp::expected_rolls_v<cheapest>), rp::describe<cheapest>()}}) {
+          std::array<std::string, 4>{"rollplan's cheapest fold/reject plan", rp::plan_name<cheapest>(),
+                                     rp::to_string(rp::expected_rolls_v<cheapest>), rp::describe<cheapest>()},
+          std::array<std::string, 4>{"rollplan's optimal plan", rp::plan_name<optimal>(),
+                                     rp::to_string(rp::expected_rolls_v<optimal>), rp::describe<optimal>()}}) {
         std::cout << name << ": " << type << "\nexpected rolls: " << rolls << "\n" << words << "\n";
     }
 
@@ -36,6 +44,6 @@ int main() {
     std::uniform_int_distribution<int> d6_faces(1, 6);
     auto die = rp::from_faces<rp::d6>([&] { return d6_faces(hand); });
     std::cout << "ten d29 rolls:";
-    for (int i = 0; i < 10; ++i) std::cout << ' ' << rp::sample<cheapest>(die) + 1;
+    for (int i = 0; i < 10; ++i) std::cout << ' ' << rp::sample<optimal>(die) + 1;
     std::cout << '\n';
 }

@@ -9,7 +9,7 @@
 namespace rp = rollplan;
 
 using c_rand = rp::die<rp::count_t{RAND_MAX} + 1>;
-using plan = rp::plan_t<5, c_rand>;
+using plan = rp::plan_t<5, c_rand, rp::strategy::digits>;  // the seed's "reroll the top values"
 static_assert(rp::is_exactly_uniform_v<plan>);
 static_assert(rp::expected_rolls_v<plan> ==
               rp::rational{rp::count_t{RAND_MAX} + 1, (rp::count_t{RAND_MAX} + 1) / 5 * 5});

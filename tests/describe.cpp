@@ -27,8 +27,20 @@ TEST_CASE("instructions for a person with a d6", "[describe]") {
     REQUIRE(d29.find("If D is 29 or more, go back to step 1.") != std::string::npos);
 }
 
+TEST_CASE("instructions for the Knuth-Yao loop", "[describe]") {
+    REQUIRE(describe<plan_t<29, d6>>() ==
+            "To pick a number from 1 to 29 with a d6:\n"
+            "1. Start with A = 0 and B = 1.\n"
+            "2. Roll the d6: A = A × 6 + face − 1 and B = B × 6. Repeat this step until B is 29 or more.\n"
+            "3. C = B − (B mod 29), the largest multiple of 29 up to B. If A is C or more: A = A − C, B = B − C, and go "
+            "back to step 2 (nothing is thrown away).\n"
+            "4. D = A mod 29.\n"
+            "5. Your number is D + 1.\n");
+    REQUIRE(plan_name<plan_t<29, d6>>() == "recycle<roll<d6>, 29>");
+}
+
 TEST_CASE("instructions for coins, big dice and one outcome", "[describe]") {
-    const std::string coins = describe<plan_t<3, coin>>();
+    const std::string coins = describe<plan_t<3, coin, strategy::digits>>();
     REQUIRE(coins.rfind("To pick a number from 1 to 3 with a coin (heads is face 1, tails face 2):\n1. Toss the coin.", 0) == 0);
     REQUIRE(coins.find("If C is 3 or more, go back to step 1.") != std::string::npos);
     REQUIRE(describe<mixed_radix<>>() == "There is only one outcome: your number is 1. No roll is needed.\n");

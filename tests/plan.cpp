@@ -27,6 +27,12 @@ TEST_CASE("counts past 2^64 exist inside plans but have no 64-bit outcomes", "[p
     STATIC_REQUIRE(!has_uint64_outcomes<wide>);
 }
 
+TEST_CASE("recycle", "[plan]") {
+    STATIC_REQUIRE(recycle<roll<d6>, 29>::outcomes == 29);
+    STATIC_REQUIRE(std::is_same_v<recycle<roll<d6>, 29>::die_type, d6>);
+    STATIC_REQUIRE(is_plan_v<recycle<mixed_radix<roll<coin>, roll<coin>>, 3>>);
+}
+
 TEST_CASE("plans carry their die", "[plan]") {
     STATIC_REQUIRE(std::is_same_v<reject<mixed_radix<roll<d6>, fold<roll<d6>, 2>>, 7>::die_type, d6>);
     STATIC_REQUIRE(std::is_void_v<mixed_radix<>::die_type>);

@@ -41,6 +41,16 @@ TEST_CASE("mixed_radix reads the first operand as the most significant digit", "
     STATIC_REQUIRE(run_on<seed, die<5>, 4>({4, 4, 4, 0}) == 20 % 7);  // 24 is rejected, then 4·5 + 0 = 20
 }
 
+TEST_CASE("recycle keeps what a rejection leaves", "[sample]") {
+    // d4 from d6: 5 is rejected and leaves 1 of [0, 2); the next roll 2 makes 1·6 + 2 = 8 of [0, 12): 8 mod 4 = 0
+    std::size_t used = 0;
+    REQUIRE(run_on<recycle<roll<d6>, 4>, d6, 2>({5, 2}, &used) == 0);
+    REQUIRE(used == 2);
+    STATIC_REQUIRE(run_on<reject<roll<d6>, 4>, d6, 2>({5, 2}) == 2);  // rejection starts over instead
+    // d29: two rolls reach 36; 30 is rejected and leaves 1 of [0, 7): 7 < 29, so one more roll
+    STATIC_REQUIRE(run_on<recycle<roll<d6>, 29>, d6, 3>({5, 0, 4}) == (1 * 6 + 4) % 29);
+}
+
 TEST_CASE("a plan with one outcome rolls nothing", "[sample]") {
     std::size_t used = 99;
     REQUIRE(run_on<mixed_radix<>, d6, 1>({3}, &used) == 0);

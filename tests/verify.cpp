@@ -47,6 +47,9 @@ TEST_CASE("the running plans match the model", "[verify]") {
     STATIC_REQUIRE(verify_exhaustively<plan_t<7, die<5>, strategy::digits>>(4));
     STATIC_REQUIRE(verify_exhaustively<plan_t<10, coin>>(6));
     REQUIRE(verify_exhaustively<plan_t<100, d10>>(3));  // also at run time
+    STATIC_REQUIRE(verify_exhaustively<recycle<roll<d6>, 29>>(4));
+    STATIC_REQUIRE(verify_exhaustively<recycle<mixed_radix<roll<coin>, roll<coin>>, 3>>(6));
+    STATIC_REQUIRE(verify_exhaustively<mixed_radix<recycle<roll<d6>, 5>, recycle<roll<d6>, 4>>>(4));
 }
 
 namespace {

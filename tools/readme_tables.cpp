@@ -35,15 +35,21 @@ int main() {
     d29_row<rp::strategy::digits>("digits");
     d29_row<rp::strategy::smooth>("smooth");
     d29_row<rp::strategy::cheapest>("cheapest");
+    d29_row<rp::strategy::optimal>("optimal");
     std::cout << "<!-- /table:d29 -->\n";
 
     std::cout << "<!-- table:costs -->\n"
-              << "| N | die | digits | smooth | cheapest |\n|---|---|---|---|---|\n";
+              << "| N | die | digits | smooth | cheapest | optimal |\n|---|---|---|---|---|---|\n";
     for (rp::count_t faces : {2, 6, 20})
         for (rp::count_t n : {3, 7, 10, 20, 29, 100, 1000}) {
             std::cout << "| " << rp::to_string(n) << " | " << rp::die_name(faces) << " | "
                       << cost_cell<rp::strategy::digits>(n, faces) << " | " << cost_cell<rp::strategy::smooth>(n, faces)
-                      << " | " << cost_cell<rp::strategy::cheapest>(n, faces) << " |\n";
+                      << " | " << cost_cell<rp::strategy::cheapest>(n, faces) << " | "
+                      << cost_cell<rp::strategy::optimal>(n, faces) << " |\n";
         }
     std::cout << "<!-- /table:costs -->\n";
+
+    std::cout << "<!-- table:describe -->\n```\n"
+              << rp::describe<rp::plan_t<29, rp::d6, rp::strategy::cheapest>>() << "\n"
+              << rp::describe<rp::plan_t<29, rp::d6>>() << "```\n<!-- /table:describe -->\n";
 }

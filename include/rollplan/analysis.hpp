@@ -18,6 +18,7 @@
 #include "description.hpp"
 #include "integer.hpp"
 #include "plan.hpp"
+#include "optimum.hpp"
 #include "rational.hpp"
 
 namespace rollplan {
@@ -57,6 +58,12 @@ struct distribution {
         rational sum;
         for (std::size_t i = 0; i < size; ++i) sum = sum + parts[i].mass * rational{parts[i].end - parts[i].begin};
         return sum;
+    }
+    friend constexpr bool operator==(const distribution& a, const distribution& b) {
+        if (a.outcomes != b.outcomes || a.size != b.size) return false;
+        for (std::size_t i = 0; i < a.size; ++i)
+            if (!(a.parts[i] == b.parts[i])) return false;
+        return true;
     }
     constexpr bool is_uniform() const {
         return size == 1 && parts[0].begin == 0 && parts[0].end == outcomes && parts[0].mass == rational{1, outcomes};
@@ -139,6 +146,30 @@ constexpr count_t kept_below(count_t inner, count_t m) { return inner / m * m; }
 
 constexpr distribution node_distribution(const plan_description& d, const plan_node& node);
 
+// The value of a recycle node. Each attempt starts from a state uniform on a
+// range (the first power of |P| that reaches M, then what each rejection
+// leaves, grown by |P| again) and is counted like a rejection; the first
+// attempts (64, or until every sequence is resolved) are counted, and they
+// must all give one distribution, which is the node's.
+constexpr distribution recycled(const distribution& operand, count_t m) {
+    if (!operand.is_uniform()) throw std::domain_error("rollplan: recycle is analysed for a uniform operand only");
+    distribution first;
+    count_t range = 1;
+    for (int attempt = 0; attempt < 64 && range != 0; ++attempt) {
+        while (range < m) range = checked_mul(range, operand.outcomes, "rollplan: a recycle state passed 2^128");
+        const count_t kept = kept_below(range, m);
+        const distribution accepted = below(uniform_on(range), kept);
+        const distribution drawn = scaled(residues(accepted, m), rational{1} / accepted.total());
+        if (attempt == 0)
+            first = drawn;
+        else if (!(drawn == first))
+            throw std::logic_error("rollplan: two attempts of a recycle node draw differently");
+        range -= kept;
+    }
+    return first;
+}
+
+
 // The probability that one attempt of a rejection is kept.
 constexpr rational acceptance(const plan_description& d, const plan_node& reject_node) {
     const distribution inner = node_distribution(d, d.child(reject_node));
@@ -164,12 +195,15 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
             if (kept_mass == rational{0}) throw std::domain_error("rollplan: this rejection never accepts");
             return scaled(residues(kept, node.outcomes), rational{1} / kept_mass);
         }
+        case node_kind::recycle:
+            return recycled(node_distribution(d, d.child(node)), node.outcomes);
     }
     throw std::logic_error("rollplan: unknown plan node");
 }
 
 // Expected source rolls: roll 1, mixed_radix the sum, fold its operand,
-// reject its operand divided by the acceptance probability.
+// reject its operand divided by the acceptance probability, recycle its
+// operand times the Knuth–Yao number of draws Σ_j (|P|^j mod M)/|P|^j.
 constexpr rational node_rolls(const plan_description& d, const plan_node& node) {
     switch (node.kind) {
         case node_kind::roll:
@@ -183,6 +217,8 @@ constexpr rational node_rolls(const plan_description& d, const plan_node& node) 
             return node_rolls(d, d.child(node));
         case node_kind::reject:
             return node_rolls(d, d.child(node)) / acceptance(d, node);
+        case node_kind::recycle:
+            return node_rolls(d, d.child(node)) * knuth_yao_sum(node.outcomes, d.child(node).outcomes);
     }
     throw std::logic_error("rollplan: unknown plan node");
 }
@@ -239,6 +275,30 @@ constexpr length_counts resolved_by_length(const plan_description& d, const plan
                 r[l] = kept[l];
                 for (std::size_t i = 1; i < l; ++i)
                     r[l] = detail::checked_add(r[l], detail::checked_mul(again[i], r[l - i], what), what);
+            }
+            return r;
+        }
+        case node_kind::recycle: {
+            // After j draws of the operand, L^j mod M of the L^j draw sequences
+            // are unresolved (L = |P|), so L·U(j−1) − U(j) finish at draw j.
+            // Each draw sequence stands for inner^{*j}(ℓ) / L^j roll sequences of length ℓ.
+            const length_counts inner = resolved_by_length(d, d.child(node), depth);
+            const count_t radix = d.child(node).outcomes, m = node.outcomes;
+            length_counts draws{};
+            draws[0] = 1;
+            count_t unresolved = 1 % m, radix_power = 1;
+            for (std::size_t j = 1; j <= depth; ++j) {
+                length_counts more{};
+                for (std::size_t a = 0; a <= depth; ++a)
+                    for (std::size_t b = 0; a + b <= depth; ++b)
+                        more[a + b] = detail::checked_add(more[a + b], detail::checked_mul(draws[a], inner[b], what), what);
+                draws = more;
+                radix_power = detail::checked_mul(radix_power, radix, what);
+                const count_t next = detail::next_residue(unresolved, radix, m);
+                const count_t finishing = radix * unresolved - next;
+                for (std::size_t l = 0; l <= depth; ++l)
+                    r[l] = detail::checked_add(r[l], detail::checked_mul(draws[l] / radix_power, finishing, what), what);
+                unresolved = next;
             }
             return r;
         }

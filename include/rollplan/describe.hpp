@@ -38,6 +38,8 @@ inline std::string name_of_node(const plan_description& d, const plan_node& node
             return "fold<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
         case node_kind::reject:
             return "reject<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
+        case node_kind::recycle:
+            return "recycle<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
     }
     return "?";
 }
@@ -85,6 +87,30 @@ private:
             s += " give " + letter + " = " + to_string(r);
         }
         return s;
+    }
+
+    // The Knuth–Yao loop: X is uniform on [0, R); digits are added until R
+    // reaches M; a rejected X keeps its leftover instead of starting over.
+    std::string recycle_steps(const plan_node& node) {
+        const plan_node& inner = d_.child(node);
+        const std::string m = to_string(node.outcomes), radix = to_string(inner.outcomes);
+        const std::string x = next_letter(), r = next_letter(), t = next_letter();
+        steps_.push_back("Start with " + x + " = 0 and " + r + " = 1.");
+        const std::size_t loop = steps_.size() + 1;
+        if (inner.kind == node_kind::roll) {
+            steps_.push_back(roll_verb() + ": " + x + " = " + x + " × " + radix + " + face − 1 and " + r + " = " + r +
+                             " × " + radix + ". Repeat this step until " + r + " is " + m + " or more.");
+        } else {
+            const std::string v = compute(inner);
+            steps_.push_back(x + " = " + x + " × " + radix + " + " + v + " and " + r + " = " + r + " × " + radix +
+                             ". If " + r + " is below " + m + ", go back to step " + std::to_string(loop) + ".");
+        }
+        steps_.push_back(t + " = " + r + " − (" + r + " mod " + m + "), the largest multiple of " + m + " up to " + r +
+                         ". If " + x + " is " + t + " or more: " + x + " = " + x + " − " + t + ", " + r + " = " + r +
+                         " − " + t + ", and go back to step " + std::to_string(loop) + " (nothing is thrown away).");
+        const std::string result = next_letter();
+        steps_.push_back(result + " = " + x + " mod " + m + ".");
+        return result;
     }
 
     std::string compute(const plan_node& node) {
@@ -145,6 +171,8 @@ private:
                 steps_.push_back(step);
                 return v;
             }
+            case node_kind::recycle:
+                return recycle_steps(node);
         }
         return "?";
     }

@@ -23,9 +23,9 @@
 
 namespace rollplan {
 
-enum class node_kind : std::uint8_t { roll, mixed_radix, fold, reject };
+enum class node_kind : std::uint8_t { roll, mixed_radix, fold, reject, recycle };
 
-// outcomes: K for a roll, M for fold/reject, the product for mixed_radix.
+// outcomes: K for a roll, M for fold/reject/recycle, the product for mixed_radix.
 // Children of a node sit together at nodes[first_child …].
 struct plan_node {
     node_kind kind = node_kind::roll;
@@ -90,6 +90,13 @@ constexpr void write_node(plan_description& d, std::uint16_t at, std::type_ident
     write_node(d, first, std::type_identity<P>{});
 }
 
+template <class P, count_t M>
+constexpr void write_node(plan_description& d, std::uint16_t at, std::type_identity<recycle<P, M>>) {
+    const auto first = d.reserve(1);
+    d.nodes[at] = {node_kind::recycle, M, first, 1};
+    write_node(d, first, std::type_identity<P>{});
+}
+
 template <class Die>
 inline constexpr count_t faces_of = Die::faces;
 template <>
@@ -141,6 +148,12 @@ template <class Holder, std::size_t I>
 struct node_type<Holder, I, node_kind::reject> {
     static constexpr plan_node node = Holder::value.nodes[I];
     using type = reject<typename node_type<Holder, node.first_child>::type, node.outcomes>;
+};
+
+template <class Holder, std::size_t I>
+struct node_type<Holder, I, node_kind::recycle> {
+    static constexpr plan_node node = Holder::value.nodes[I];
+    using type = recycle<typename node_type<Holder, node.first_child>::type, node.outcomes>;
 };
 
 }  // namespace detail

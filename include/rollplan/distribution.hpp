@@ -36,7 +36,7 @@ struct die_of_source {
 
 // Uniform on the integers A..B inclusive, like std::uniform_int_distribution,
 // but exact by proof and the same on every platform.
-template <auto A, auto B, class Strategy = strategy::cheapest>
+template <auto A, auto B, class Strategy = strategy::optimal>
 class uniform_int_distribution {
     static_assert(std::is_integral_v<decltype(A)> && std::is_integral_v<decltype(B)> &&
                       !std::is_same_v<decltype(A), bool> && !std::is_same_v<decltype(B), bool>,

@@ -104,6 +104,25 @@ struct reject : detail::outcomes_member<M> {
     using die_type = typename P::die_type;
 };
 
+// Invariant: the state x is uniform on [0, m), m = 1 at the start. While
+// m < M, a value of P becomes the lowest digit (x·|P| + v is uniform on
+// [0, m·|P|)). With q = ⌊m/M⌋, x < q·M is accepted and x mod M is uniform;
+// otherwise x − q·M is uniform on [0, m − q·M) and stays as the leading digit
+// of the next attempt instead of being thrown away. recycle<roll<D>, N> is
+// the Knuth–Yao optimal sampler (Lumbroso's Fast Dice Roller, for any die):
+// after k rolls exactly K^k mod N sequences are unresolved.
+template <class P, count_t M>
+struct recycle : detail::outcomes_member<M> {
+    static_assert(is_plan_v<P>, "rollplan: the operand of recycle<P, M> must be a plan");
+    static_assert(M >= 2 && P::outcome_count >= 2, "rollplan: recycle<P, M> needs M >= 2 and P with 2 outcomes or more");
+    static_assert(M <= max_target && P::outcome_count <= two_to_64,
+                  "rollplan: recycle<P, M> needs M < 2^64 and P with at most 2^64 outcomes");
+    static_assert(detail::power_or_zero(P::outcome_count, detail::digits_needed(M, P::outcome_count)) % M != 0,
+                  "rollplan: recycle<P, M> never rejects when M divides the first power of |P| that reaches it; "
+                  "write fold<P, M> or a mixed_radix of P");
+    using die_type = typename P::die_type;
+};
+
 template <class Die>
 inline constexpr bool is_plan_v<roll<Die>> = true;
 template <class... P>
@@ -112,6 +131,8 @@ template <class P, count_t M>
 inline constexpr bool is_plan_v<fold<P, M>> = true;
 template <class P, count_t M>
 inline constexpr bool is_plan_v<reject<P, M>> = true;
+template <class P, count_t M>
+inline constexpr bool is_plan_v<recycle<P, M>> = true;
 
 template <class P>
 concept plan = is_plan_v<P>;

@@ -34,11 +34,14 @@ struct smooth {};
 // The fewest expected rolls among plans of digits, folds, rejections and one
 // overshoot, by a bounded search (see README, "Limits").
 struct cheapest {};
+// The fewest expected rolls of any exact sampler (Knuth–Yao): the recycle
+// node, or plain digits when they never reject.
+struct optimal {};
 }  // namespace strategy
 
 template <class S>
 inline constexpr bool is_strategy_v = std::is_same_v<S, strategy::digits> || std::is_same_v<S, strategy::smooth> ||
-                                      std::is_same_v<S, strategy::cheapest>;
+                                      std::is_same_v<S, strategy::cheapest> || std::is_same_v<S, strategy::optimal>;
 
 namespace detail {
 
@@ -365,15 +368,33 @@ constexpr plan_description describe_blueprint(const blueprint& b, count_t faces)
     return d;
 }
 
+// recycle<roll<D>, n>, or the digits themselves when the first power of K that
+// reaches n is a multiple of n (then nothing is ever rejected, and the digits
+// take exactly the optimal number of rolls).
+constexpr plan_description optimal_description(count_t n, count_t faces) {
+    const blueprint digits = digits_blueprint(n, faces);
+    if (n == 1 || power_or_zero(faces, digits_needed(n, faces)) % n == 0) return describe_blueprint(digits, faces);
+    plan_description d;
+    d.faces = faces;
+    d.reserve(1);
+    const auto first = d.reserve(1);
+    d.nodes[0] = {node_kind::recycle, n, first, 1};
+    d.nodes[first] = {node_kind::roll, faces, 0, 0};
+    return d;
+}
+
 }  // namespace detail
 
 // The plan for n outcomes from a die with `faces` faces, as data. Usable at
 // run time as well; bad arguments throw std::invalid_argument.
-template <class Strategy = strategy::cheapest>
+template <class Strategy = strategy::optimal>
 constexpr plan_description make_plan(count_t n, count_t faces, Strategy s = {}) {
     if (n < 1 || n > max_target) throw std::invalid_argument("rollplan: N must be between 1 and 2^64 - 1");
     if (faces < 2 || faces > two_to_64) throw std::invalid_argument("rollplan: a die needs 2 to 2^64 faces");
-    return detail::describe_blueprint(detail::make_blueprint(n, faces, s), faces);
+    if constexpr (std::is_same_v<Strategy, strategy::optimal>)
+        return detail::optimal_description(n, faces);
+    else
+        return detail::describe_blueprint(detail::make_blueprint(n, faces, s), faces);
 }
 
 template <count_t N, class Die, class Strategy>
@@ -385,7 +406,7 @@ struct planned {
     static constexpr plan_description value = make_plan(N, Die::faces, Strategy{});
 };
 
-template <count_t N, class Die, class Strategy = strategy::cheapest>
+template <count_t N, class Die, class Strategy = strategy::optimal>
 using plan_t = plan_type_t<planned<N, Die, Strategy>>;
 
 }  // namespace rollplan

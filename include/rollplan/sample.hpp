@@ -13,6 +13,7 @@
 #include "die.hpp"
 #include "integer.hpp"
 #include "plan.hpp"
+#include "uniform_state.hpp"
 
 namespace rollplan {
 
@@ -49,6 +50,15 @@ constexpr auto run(std::type_identity<reject<P, M>>, S& s) {
     for (;;) {
         const auto v = run(std::type_identity<P>{}, s);
         if (v < accepted) return static_cast<value_for<M>>(v % M);
+    }
+}
+
+template <class P, count_t M, class S>
+constexpr auto run(std::type_identity<recycle<P, M>>, S& s) {
+    uniform_state state;
+    for (;;) {
+        while (state.range < M) state.append(run(std::type_identity<P>{}, s), P::outcome_count);
+        if (const auto v = state.take(M)) return static_cast<value_for<M>>(*v);
     }
 }
 

@@ -19,7 +19,8 @@ template <class Die, std::size_t Depth, std::size_t... I>
 constexpr bool sweep(std::index_sequence<I...>) {
     constexpr bool verified[] = {(exhaustive<Die, Depth, I + 2, rp::strategy::digits>::holds &&
                                   exhaustive<Die, Depth, I + 2, rp::strategy::smooth>::holds &&
-                                  exhaustive<Die, Depth, I + 2, rp::strategy::cheapest>::holds)...};
+                                  exhaustive<Die, Depth, I + 2, rp::strategy::cheapest>::holds &&
+                                  exhaustive<Die, Depth, I + 2, rp::strategy::optimal>::holds)...};
     for (bool v : verified)
         if (!v) return false;
     return true;

@@ -1,7 +1,8 @@
 // Static proofs for every N in [1, 300] and every strategy, for one die
 // (ROLLPLAN_GRID_FACES, set by CMake): each plan has N outcomes, is exactly
-// uniform, is the type of the planner's own data, and cheapest costs no more
-// than digits or smooth. Built with the compilers' default constexpr limits.
+// uniform, is the type of the planner's own data; cheapest costs no more than
+// digits or smooth, and the optimal plan carries its optimality certificate.
+// Built with the compilers' default constexpr limits.
 #include <rollplan/rollplan.hpp>
 
 #include <cstdio>
@@ -20,6 +21,12 @@ struct proof {
 };
 
 template <rp::count_t N>
+struct optimal_is_certified {
+    static_assert(rp::certify_optimal<rp::plan_t<N, grid_die, rp::strategy::optimal>>());
+    static constexpr bool holds = true;
+};
+
+template <rp::count_t N>
 struct cheapest_is_cheapest {
     static constexpr rp::rational best = rp::expected_rolls_v<rp::plan_t<N, grid_die, rp::strategy::cheapest>>;
     static_assert(best <= rp::expected_rolls_v<rp::plan_t<N, grid_die, rp::strategy::digits>>);
@@ -31,7 +38,8 @@ struct cheapest_is_cheapest {
 template <std::size_t... I>
 constexpr bool all_proved(std::index_sequence<I...>) {
     constexpr bool proved[] = {(proof<I + 1, rp::strategy::digits>::holds && proof<I + 1, rp::strategy::smooth>::holds &&
-                                proof<I + 1, rp::strategy::cheapest>::holds && cheapest_is_cheapest<I + 1>::holds)...};
+                                proof<I + 1, rp::strategy::cheapest>::holds && proof<I + 1, rp::strategy::optimal>::holds &&
+                                cheapest_is_cheapest<I + 1>::holds && optimal_is_certified<I + 1>::holds)...};
     for (bool p : proved)
         if (!p) return false;
     return true;
@@ -39,6 +47,7 @@ constexpr bool all_proved(std::index_sequence<I...>) {
 static_assert(all_proved(std::make_index_sequence<300>{}));
 
 int main() {
-    std::printf("proved at compile time: N = 1..300 from a die with %d faces, strategies digits, smooth, cheapest\n",
+    std::printf("proved at compile time: N = 1..300 from a die with %d faces, strategies digits, smooth, cheapest, "
+                "optimal\n",
                 ROLLPLAN_GRID_FACES);
 }

@@ -1,0 +1,46 @@
+// rollplan/uniform_state.hpp: a number known to be uniform on a known range,
+// grown by rolls and spent by draws. It is the state of the recycle node (the
+// Knuth–Yao sampler) and of the entropy pool.
+#pragma once
+
+#include <optional>
+
+#include "integer.hpp"
+
+namespace rollplan {
+
+struct uniform_state {
+    count_t value = 0;  // uniform on [0, range)
+    count_t range = 1;
+
+    constexpr bool can_append(count_t radix) const { return range <= count_max / radix; }
+
+    // A digit uniform on [0, radix), independent of the state, becomes the
+    // lowest digit: value·radix + digit is uniform on [0, range·radix).
+    constexpr void append(count_t digit, count_t radix) {
+        value = value * radix + digit;
+        range *= radix;
+    }
+
+    // One value uniform on [0, n), when the state allows it (range >= n).
+    // With q = ⌊range/n⌋, a value below q·n is accepted: value mod n is
+    // uniform and independent of ⌊value/n⌋, which stays as the state, uniform
+    // on [0, q). Otherwise value − q·n is uniform on [0, range − q·n) and
+    // stays as the state for the next attempt: nothing is thrown away but
+    // the information of which branch was taken.
+    constexpr std::optional<count_t> take(count_t n) {
+        const count_t q = range / n;
+        const count_t kept = q * n;
+        if (value < kept) {
+            const count_t drawn = value % n;
+            value /= n;
+            range = q;
+            return drawn;
+        }
+        value -= kept;
+        range -= kept;
+        return std::nullopt;
+    }
+};
+
+}  // namespace rollplan

@@ -1,0 +1,36 @@
+#include <rollplan/certificate.hpp>
+#include <rollplan/planner.hpp>
+
+#include <catch2/catch.hpp>
+
+using namespace rollplan;
+
+TEST_CASE("the optimal plans are certified", "[certificate]") {
+    STATIC_REQUIRE(certify_optimal<plan_t<29, d6>>());
+    STATIC_REQUIRE(certify_optimal<plan_t<29, d6>>().rolls_checked == 15);  // k = 0..14: one period of 14
+    STATIC_REQUIRE(certify_optimal<plan_t<7, die<5>>>());
+    STATIC_REQUIRE(certify_optimal<plan_t<max_target, die<two_to_64>>>());
+    STATIC_REQUIRE(certify_optimal<plan_t<1, d6>>());
+    STATIC_REQUIRE(certify_optimal<plan_t<100, d10>>());
+    // a prime with a long period, past what an exact sum in 128 bits can hold
+    STATIC_REQUIRE(certify_optimal<plan_t<65521, coin>>());
+}
+
+TEST_CASE("other plans are certified only when they are optimal", "[certificate]") {
+    STATIC_REQUIRE(!certify_optimal<plan_t<29, d6, strategy::cheapest>>());
+    STATIC_REQUIRE(!certify_optimal<plan_t<7, die<5>, strategy::digits>>());
+    STATIC_REQUIRE(certify_optimal<reject<roll<d6>, 5>>());  // rerolling the 6 is optimal: 6^k mod 5 = 1
+    constexpr auto off = certify_optimal<plan_t<29, d6, strategy::smooth>>();
+    STATIC_REQUIRE(!off);
+    STATIC_REQUIRE(off.rolls_checked == 2);  // 1 and 6 unresolved after 0 and 1 rolls; then 36, not 36 mod 29
+}
+
+TEST_CASE("certificates over a run-time sweep", "[certificate]") {
+    for (count_t faces : {count_t{2}, count_t{3}, count_t{6}, count_t{7}, count_t{10}, count_t{2147483647},
+                          count_t{1} << 32, two_to_64}) {
+        for (count_t n = 1; n <= 3000; ++n) {
+            INFO("N = " << to_string(n) << ", K = " << to_string(faces));
+            REQUIRE(certify_optimal(make_plan(n, faces, strategy::optimal{})));
+        }
+    }
+}

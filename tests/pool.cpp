@@ -1,0 +1,149 @@
+#include <rollplan/distribution.hpp>
+#include <rollplan/pool.hpp>
+#include <rollplan/verify.hpp>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+using namespace rollplan;
+
+namespace {
+// Pools on the checker's replaying source; Threshold 1 refills only as far as
+// each draw needs, 36 keeps two d6 rolls in hand: the same code either way.
+template <count_t Threshold, std::uint64_t N>
+constexpr auto one_draw = [](auto& source) {
+    basic_entropy_pool<std::remove_reference_t<decltype(source)>, Threshold> pool(source);
+    return pool.draw(N);
+};
+template <count_t Threshold, std::uint64_t First, std::uint64_t Second>
+constexpr auto two_draws = [](auto& source) {
+    basic_entropy_pool<std::remove_reference_t<decltype(source)>, Threshold> pool(source);
+    const std::uint64_t first = pool.template draw<First>();
+    return first * Second + pool.draw(Second);
+};
+}  // namespace
+
+TEST_CASE("single draws are exactly uniform (every sequence of rolls)", "[pool]") {
+    STATIC_REQUIRE(check_sampler<d6, 5>(one_draw<1, 5>, 4).is_uniform());
+    STATIC_REQUIRE(check_sampler<d6, 29>(one_draw<1, 29>, 4).is_uniform());
+    STATIC_REQUIRE(check_sampler<d6, 29>(one_draw<36, 29>, 4).is_uniform());
+    STATIC_REQUIRE(check_sampler<coin, 7, 9>(one_draw<8, 7>, 9).is_uniform());
+}
+
+TEST_CASE("pairs of successive draws are uniform and independent", "[pool]") {
+    STATIC_REQUIRE(check_sampler<d6, 25>(two_draws<1, 5, 5>, 4).is_uniform());
+    STATIC_REQUIRE(check_sampler<d6, 15>(two_draws<36, 3, 5>, 4).is_uniform());
+    STATIC_REQUIRE(check_sampler<coin, 21, 10>(two_draws<4, 7, 3>, 10).is_uniform());
+    // the pair is not uniform if the second draw reuses the first's randomness
+    constexpr auto reuse = [](auto& source) {
+        basic_entropy_pool<std::remove_reference_t<decltype(source)>, 36> pool(source);
+        (void)pool.draw(1);  // fills the register with two rolls and spends none of them
+        auto copy = pool;    // the same randomness twice
+        return pool.draw(5) * 5 + copy.draw(5);
+    };
+    STATIC_REQUIRE(!check_sampler<d6, 25>(reuse, 3).is_uniform());
+}
+
+namespace {
+double information_bound(double n, double faces) { return std::log2(n) / std::log2(faces); }
+
+template <class Source>
+double rolls_per_draw(Source& source, std::uint64_t n, long draws) {
+    entropy_pool<Source> pool(source);
+    for (long i = 0; i < draws; ++i) REQUIRE(pool.draw(n) < n);
+    return static_cast<double>(pool.rolls()) / static_cast<double>(draws);
+}
+}  // namespace
+
+TEST_CASE("rolls per draw within 1.001 of log_K N over 10^6 draws", "[pool]") {
+    const long draws = 1000000;
+    for (std::uint64_t n : {3ull, 6ull, 7ull, 29ull, 100ull, 1000ull, 1000000ull}) {
+        INFO("N = " << n);
+        std::mt19937_64 engine64(n);
+        REQUIRE(rolls_per_draw(engine64, n, draws) <= 1.001 * information_bound(static_cast<double>(n), 0x1p64));
+        std::mt19937 engine32(static_cast<std::uint32_t>(n));
+        REQUIRE(rolls_per_draw(engine32, n, draws) <= 1.001 * information_bound(static_cast<double>(n), 0x1p32));
+        auto coin_source = from_values<coin>([&] { return engine64() >> 63; });
+        REQUIRE(rolls_per_draw(coin_source, n, draws) <= 1.001 * information_bound(static_cast<double>(n), 2));
+        uniform_int_distribution<0, 5> d6_values;
+        auto d6_source = from_values<d6>([&] { return d6_values(engine64); });
+        REQUIRE(rolls_per_draw(d6_source, n, draws) <= 1.001 * information_bound(static_cast<double>(n), 6));
+    }
+}
+
+TEST_CASE("draws of a pool pass chi-square, single and in pairs", "[pool]") {
+    std::mt19937 engine(2026);
+    entropy_pool<std::mt19937> pool(engine);
+    std::vector<double> singles(29), pairs(29 * 29);
+    const int draws = 500000;
+    for (int i = 0; i < draws; ++i) {
+        const auto a = pool.draw<29>(), b = pool.draw(29);
+        singles[a] += 1;
+        pairs[a * 29 + b] += 1;
+    }
+    auto chi_square = [](const std::vector<double>& counts, double total) {
+        const double expected = total / static_cast<double>(counts.size());
+        double x2 = 0;
+        for (double c : counts) x2 += (c - expected) * (c - expected) / expected;
+        return x2;
+    };
+    // p = 1e-6 critical values (Wilson-Hilferty) for 28 and 840 degrees of freedom
+    REQUIRE(chi_square(singles, draws) < 70.0);
+    REQUIRE(chi_square(pairs, draws) < 1012.0);
+}
+
+TEST_CASE("a source that throws leaves the pool consistent", "[pool]") {
+    std::mt19937_64 engine(5);
+    int calls = 0;
+    auto flaky = from_values<d6>([&]() -> int {
+        if (++calls % 5 == 0) throw std::runtime_error("the die rolled off the table");
+        return static_cast<int>(engine() % 6);  // the test only needs some faces
+    });
+    basic_entropy_pool<decltype(flaky), 36> pool(flaky);
+    int failures = 0;
+    for (int i = 0; i < 200; ++i) {
+        const auto range_before = pool.range();
+        const auto rolls_before = pool.rolls();
+        try {
+            const auto v = pool.draw(29);
+            REQUIRE(v < 29);
+        } catch (const std::runtime_error&) {
+            ++failures;
+            // whatever was rolled before the failure is kept, nothing is counted twice
+            REQUIRE(pool.rolls() - rolls_before + 1 <= static_cast<std::uint64_t>(calls));
+            REQUIRE(pool.range() >= range_before);
+        }
+    }
+    REQUIRE(failures > 0);
+    REQUIRE(pool.rolls() + static_cast<std::uint64_t>(failures) == static_cast<std::uint64_t>(calls));
+}
+
+TEST_CASE("a pool works in constant expressions", "[pool]") {
+    struct lcg {
+        using result_type = std::uint32_t;
+        static constexpr result_type min() { return 0; }
+        static constexpr result_type max() { return 0xffffffff; }
+        std::uint64_t state;
+        constexpr result_type operator()() {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            return static_cast<result_type>(state >> 32);
+        }
+    };
+    constexpr auto draws = [] {
+        lcg engine{7};
+        entropy_pool<lcg> pool(engine);
+        std::array<std::uint64_t, 8> out{};
+        for (auto& v : out) v = pool.draw(6);
+        return out;
+    }();
+    for (auto v : draws) REQUIRE(v < 6);
+    REQUIRE_THROWS_AS([] {
+        std::mt19937 e;
+        entropy_pool<std::mt19937> p(e);
+        return p.draw(0);
+    }(), std::invalid_argument);
+}
