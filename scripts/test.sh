@@ -4,7 +4,7 @@
 # (default: GCC 12, Clang 16 and Clang 14). Exits non-zero if anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-bash scripts/deps.sh cmake make g++ clang-14 clang-16 libboost-dev catch2 python3 || exit 2
+bash scripts/deps.sh cmake make g++ clang-14 clang-16 libboost-dev catch2 libpcg-cpp-dev python3 || exit 2
 compilers=${ROLLPLAN_COMPILERS:-"g++ clang++-16 clang++-14"}
 jobs=$(nproc)
 

@@ -1,5 +1,7 @@
 #include <rollplan/distribution.hpp>
 
+#include "support.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
@@ -11,21 +13,10 @@
 using namespace rollplan;
 
 namespace {
-// Pearson's chi-square of observed counts against equal expectations.
-double chi_square(const std::vector<std::uint64_t>& counts) {
-    double total = 0;
-    for (auto c : counts) total += static_cast<double>(c);
-    const double expected = total / static_cast<double>(counts.size());
-    double x2 = 0;
-    for (auto c : counts) x2 += (static_cast<double>(c) - expected) * (static_cast<double>(c) - expected) / expected;
-    return x2;
-}
-// The chi-square value exceeded with probability 1e-6 (Wilson–Hilferty).
-double critical_value(std::size_t cells) {
-    const double df = static_cast<double>(cells - 1), z = 4.753;
-    const double t = 1 - 2 / (9 * df) + z * std::sqrt(2 / (9 * df));
-    return df * t * t * t;
-}
+using testing::chi_square;
+using testing::constexpr_lcg;
+using testing::critical_value;
+
 // Draw `draws` values in [0, n) and count them in `cells` equal buckets.
 template <class Draw>
 std::vector<std::uint64_t> histogram(Draw draw, std::uint64_t n, std::size_t cells, int draws) {
@@ -50,17 +41,6 @@ struct d6_engine {
     }
 };
 
-// A small engine usable in constant expressions.
-struct constexpr_lcg {
-    using result_type = std::uint32_t;
-    static constexpr result_type min() { return 0; }
-    static constexpr result_type max() { return 0xffffffff; }
-    std::uint64_t state;
-    constexpr result_type operator()() {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<result_type>(state >> 32);
-    }
-};
 }  // namespace
 
 TEMPLATE_TEST_CASE("exactly uniform through standard engines (chi-square)", "[distribution]", std::mt19937,

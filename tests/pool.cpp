@@ -2,6 +2,8 @@
 #include <rollplan/pool.hpp>
 #include <rollplan/verify.hpp>
 
+#include "support.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
@@ -85,15 +87,8 @@ TEST_CASE("draws of a pool pass chi-square, single and in pairs", "[pool]") {
         singles[a] += 1;
         pairs[a * 29 + b] += 1;
     }
-    auto chi_square = [](const std::vector<double>& counts, double total) {
-        const double expected = total / static_cast<double>(counts.size());
-        double x2 = 0;
-        for (double c : counts) x2 += (c - expected) * (c - expected) / expected;
-        return x2;
-    };
-    // p = 1e-6 critical values (Wilson-Hilferty) for 28 and 840 degrees of freedom
-    REQUIRE(chi_square(singles, draws) < 70.0);
-    REQUIRE(chi_square(pairs, draws) < 1012.0);
+    REQUIRE(testing::chi_square(singles) < testing::critical_value(singles.size()));
+    REQUIRE(testing::chi_square(pairs) < testing::critical_value(pairs.size()));
 }
 
 TEST_CASE("a source that throws leaves the pool consistent", "[pool]") {
@@ -123,19 +118,9 @@ TEST_CASE("a source that throws leaves the pool consistent", "[pool]") {
 }
 
 TEST_CASE("a pool works in constant expressions", "[pool]") {
-    struct lcg {
-        using result_type = std::uint32_t;
-        static constexpr result_type min() { return 0; }
-        static constexpr result_type max() { return 0xffffffff; }
-        std::uint64_t state;
-        constexpr result_type operator()() {
-            state = state * 6364136223846793005ull + 1442695040888963407ull;
-            return static_cast<result_type>(state >> 32);
-        }
-    };
     constexpr auto draws = [] {
-        lcg engine{7};
-        entropy_pool<lcg> pool(engine);
+        testing::constexpr_lcg engine{7};
+        entropy_pool<testing::constexpr_lcg> pool(engine);
         std::array<std::uint64_t, 8> out{};
         for (auto& v : out) v = pool.draw(6);
         return out;

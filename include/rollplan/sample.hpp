@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
@@ -53,13 +54,21 @@ constexpr auto run(std::type_identity<reject<P, M>>, S& s) {
     }
 }
 
-template <class P, count_t M, class S>
-constexpr auto run(std::type_identity<recycle<P, M>>, S& s) {
+// The Knuth–Yao loop: digits in [0, radix) from next_digit() join a uniform
+// state until its range reaches m; then a draw, or the leftover is kept.
+template <class NextDigit>
+constexpr count_t knuth_yao_draw(count_t m, count_t radix, NextDigit next_digit) {
     uniform_state state;
     for (;;) {
-        while (state.range < M) state.append(run(std::type_identity<P>{}, s), P::outcome_count);
-        if (const auto v = state.take(M)) return static_cast<value_for<M>>(*v);
+        while (state.range < m) state.append(next_digit(), radix);
+        if (const auto v = state.take(m)) return *v;
     }
+}
+
+template <class P, count_t M, class S>
+constexpr auto run(std::type_identity<recycle<P, M>>, S& s) {
+    return static_cast<value_for<M>>(
+        knuth_yao_draw(M, P::outcome_count, [&] { return static_cast<count_t>(run(std::type_identity<P>{}, s)); }));
 }
 
 }  // namespace detail
@@ -84,6 +93,21 @@ constexpr std::uint64_t sample(Source&& source) {
     } else {
         return 0;
     }
+}
+
+// One value uniform on [0, n) for an n known only at run time: the optimal
+// plan for n (recycle<roll<D>, n>) run with n as data. It gives the same value
+// as sample<plan_t<n, D>> on the same rolls.
+template <class Source>
+constexpr std::uint64_t uniform_below(Source&& source, std::uint64_t n) {
+    static_assert(die_source<Source> || std::uniform_random_bit_generator<std::remove_cvref_t<Source>>,
+                  "rollplan: uniform_below(source, n) needs a uniform random bit generator (like std::mt19937) "
+                  "or a rollplan source (urbg_source, from_faces, from_values)");
+    if (n == 0) throw std::invalid_argument("rollplan: uniform_below(source, n) needs n >= 1");
+    decltype(auto) s = as_source(std::forward<Source>(source));
+    using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
+    return static_cast<std::uint64_t>(
+        detail::knuth_yao_draw(n, source_die::faces, [&] { return static_cast<count_t>(s()); }));
 }
 
 }  // namespace rollplan

@@ -1,0 +1,145 @@
+#include <rollplan/distribution.hpp>
+#include <rollplan/engines.hpp>
+#include <rollplan/generate.hpp>
+#include <rollplan/planner.hpp>
+#include <rollplan/verify.hpp>
+
+#include <algorithm>
+#include <array>
+#include <catch2/catch.hpp>
+#include <map>
+#include <numeric>
+#include <random>
+#include <vector>
+
+using namespace rollplan;
+
+TEST_CASE("generate fills a buffer like calling the distribution in a loop", "[generate]") {
+    std::vector<int> by_iterators(1000), by_range(1000);
+    uniform_int_distribution<1, 6> d6;
+    splitmix64 a(3), b(3), c(3);
+    REQUIRE(rollplan::generate(by_iterators.begin(), by_iterators.end(), d6, a) == by_iterators.end());
+    rollplan::generate(by_range, d6, b);
+    REQUIRE(by_iterators == by_range);
+    for (int v : by_iterators) REQUIRE(v == d6(c));
+    REQUIRE(a == c);
+}
+
+TEST_CASE("generate_array in a constant expression", "[generate]") {
+    constexpr auto table = generate_array<100>(uniform_int_distribution<1, 6>{}, splitmix64{42});
+    STATIC_REQUIRE(std::ranges::all_of(table, [](int v) { return v >= 1 && v <= 6; }));
+    std::vector<int> again(100);
+    rollplan::generate(again, uniform_int_distribution<1, 6>{}, splitmix64{42});
+    REQUIRE(std::ranges::equal(table, again));
+}
+
+TEST_CASE("uniform_below is the optimal plan run with N as data", "[generate]") {
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+        pcg32 a(seed), b(seed);
+        REQUIRE(uniform_below(a, 29) == sample<plan_t<29, die<count_t{1} << 32>>>(b));
+        splitmix64 c(seed), d(seed);
+        REQUIRE(uniform_below(c, 6) == sample<plan_t<6, die<two_to_64>>>(d));
+    }
+    // through every sequence of three d6 rolls, the same values and the same rolls
+    constexpr auto by_value = check_sampler<d6, 29, 3>([](auto& s) { return uniform_below(s, 29); }, 3);
+    constexpr auto by_plan = check_sampler<d6, 29, 3>([](auto& s) { return sample<plan_t<29, d6>>(s); }, 3);
+    STATIC_REQUIRE(by_value.is_uniform());
+    STATIC_REQUIRE(by_value.resolved == by_plan.resolved);
+    std::mt19937 e;
+    REQUIRE_THROWS_AS(uniform_below(e, 0), std::invalid_argument);
+}
+
+namespace {
+// A permutation's index in [0, n!): its Lehmer code read in mixed radix.
+template <std::size_t n>
+constexpr std::uint64_t lehmer_index(const std::array<int, n>& a) {
+    std::uint64_t index = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint64_t smaller_after = 0;
+        for (std::size_t j = i + 1; j < n; ++j) smaller_after += a[j] < a[i] ? 1 : 0;
+        index = index * (n - i) + smaller_after;
+    }
+    return index;
+}
+
+// Shuffles 0..n−1 with the rolls the checker replays.
+template <std::size_t n>
+constexpr auto shuffle_index = [](auto& source) {
+    std::array<int, n> a{};
+    for (std::size_t i = 0; i < n; ++i) a[i] = static_cast<int>(i);
+    rollplan::shuffle(a, source);
+    return lehmer_index(a);
+};
+}  // namespace
+
+TEST_CASE("every permutation equally likely (every sequence of rolls)", "[generate]") {
+    // 4! = 24 permutations from a d6: exact, checked through 4 rolls
+    STATIC_REQUIRE(check_sampler<d6, 24, 4>(shuffle_index<4>, 4).is_uniform());
+    STATIC_REQUIRE(check_sampler<coin, 6, 8>(shuffle_index<3>, 8).is_uniform());
+    // a shuffle with the classic bias (j drawn from all n, not from 0..i) is caught
+    constexpr auto naive = [](auto& source) {
+        std::array<int, 3> a{0, 1, 2};
+        for (std::size_t i = 3; i > 1; --i) std::swap(a[i - 1], a[uniform_below(source, 3)]);
+        return lehmer_index(a);  // 9 equally likely swap choices onto 6 permutations
+    };
+    STATIC_REQUIRE(!check_sampler<d6, 6, 2>(naive, 2).is_uniform());
+}
+
+TEST_CASE("a constexpr shuffled deck is a permutation", "[generate]") {
+    constexpr auto deck = [] {
+        std::array<int, 52> cards{};
+        std::iota(cards.begin(), cards.end(), 0);
+        rollplan::shuffle(cards, pcg32{1});
+        return cards;
+    }();
+    auto sorted = deck;
+    std::ranges::sort(sorted);
+    for (int i = 0; i < 52; ++i) REQUIRE(sorted[static_cast<std::size_t>(i)] == i);
+}
+
+namespace {
+// The index of the k-subset chosen from n, as a bit mask.
+template <std::size_t n, std::uint64_t k>
+constexpr auto subset_mask = [](auto& source) {
+    std::array<int, n> items{};
+    for (std::size_t i = 0; i < n; ++i) items[i] = static_cast<int>(i);
+    std::array<int, k> chosen{};
+    rollplan::sample_without_replacement(items, chosen.begin(), k, source);
+    std::uint64_t mask = 0;
+    for (int c : chosen) mask |= std::uint64_t{1} << c;
+    return mask;
+};
+}  // namespace
+
+TEST_CASE("sampling without replacement: every subset equally likely, in order", "[generate]") {
+    // 2 of 4: masks 3, 5, 6, 9, 10, 12, each of probability 1/6
+    constexpr auto report = check_sampler<d6, 16, 4>(subset_mask<4, 2>, 4);
+    for (std::size_t mask : {3, 5, 6, 9, 10, 12}) REQUIRE(report.mass(mask) == report.mass(3));
+    for (std::size_t mask : {0, 1, 2, 4, 7, 8, 11, 13, 14, 15}) REQUIRE(report.mass(mask) == rational{0});
+    REQUIRE(report.mass(3) * rational{6} + report.unresolved_mass() == rational{1});
+
+    std::vector<int> population(100);
+    std::iota(population.begin(), population.end(), 0);
+    std::vector<int> out(10);
+    std::mt19937_64 e(8);
+    REQUIRE(sample_without_replacement(population, out.begin(), 10, e) == out.end());
+    REQUIRE(std::ranges::is_sorted(out));
+    REQUIRE(std::ranges::adjacent_find(out) == out.end());
+    std::vector<int> all(5);
+    REQUIRE(sample_without_replacement(population.begin(), population.begin() + 3, all.begin(), 5, e) ==
+            all.begin() + 3);  // k above n takes everything
+}
+
+TEST_CASE("shuffle and sampling pass chi-square at run time", "[generate]") {
+    std::map<std::array<int, 4>, int> permutations;
+    splitmix64 e(11);
+    for (int i = 0; i < 240000; ++i) {
+        std::array<int, 4> a{0, 1, 2, 3};
+        rollplan::shuffle(a, e);
+        ++permutations[a];
+    }
+    REQUIRE(permutations.size() == 24);
+    double x2 = 0;
+    for (auto& [p, c] : permutations) x2 += (c - 10000.0) * (c - 10000.0) / 10000.0;
+    REQUIRE(x2 < 65.0);  // p = 1e-6 for 23 degrees of freedom
+}
