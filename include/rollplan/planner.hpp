@@ -169,14 +169,9 @@ constexpr blueprint smooth_blueprint(count_t n, count_t faces, const factorizati
     }
     const count_t m = smooth_target(n, faces, of_n);
     const factorization of_m = m == n ? of_n : factor(m);
-    double inner_cost = 0;
     for (std::size_t i = 0; i < of_m.size; ++i)
-        for (unsigned e = 0; e < of_m.exponents[i]; ++e) {
-            const count_t p = of_m.primes[i];
-            b.add({p, 1}, atom_cost(p, 1, faces));
-        }
-    inner_cost = b.cost;
-    b.cost = overshoot_cost(b.product, inner_cost, n);
+        for (unsigned e = 0; e < of_m.exponents[i]; ++e) b.add({of_m.primes[i], 1}, atom_cost(of_m.primes[i], 1, faces));
+    b.cost = overshoot_cost(b.product, b.cost, n);
     return b;
 }
 

@@ -41,16 +41,13 @@ public:
 
     constexpr std::uint64_t draw(std::uint64_t n) {
         if (n == 0) throw std::invalid_argument("rollplan: draw(n) needs n >= 1");
-        for (;;) {
-            // range < max(Threshold, n) <= 2^64 and K <= 2^64: the product fits in 128 bits
-            while (state_.range < Threshold || state_.range < n) {
-                decltype(auto) s = as_source(*source_);
-                const count_t digit = s();  // if the source throws, the state is untouched
-                state_.append(digit, faces);
-                ++rolls_;
-            }
-            if (const auto v = state_.take(n)) return static_cast<std::uint64_t>(*v);
-        }
+        // range < max(Threshold, n) <= 2^64 and K <= 2^64: every product fits in 128 bits
+        return static_cast<std::uint64_t>(knuth_yao_draw(state_, n, Threshold, faces, [this] {
+            decltype(auto) s = as_source(*source_);
+            const count_t digit = s();
+            ++rolls_;
+            return digit;
+        }));
     }
 
     // Source rolls spent so far.

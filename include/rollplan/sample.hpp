@@ -54,21 +54,12 @@ constexpr auto run(std::type_identity<reject<P, M>>, S& s) {
     }
 }
 
-// The Knuth–Yao loop: digits in [0, radix) from next_digit() join a uniform
-// state until its range reaches m; then a draw, or the leftover is kept.
-template <class NextDigit>
-constexpr count_t knuth_yao_draw(count_t m, count_t radix, NextDigit next_digit) {
-    uniform_state state;
-    for (;;) {
-        while (state.range < m) state.append(next_digit(), radix);
-        if (const auto v = state.take(m)) return *v;
-    }
-}
-
 template <class P, count_t M, class S>
 constexpr auto run(std::type_identity<recycle<P, M>>, S& s) {
-    return static_cast<value_for<M>>(
-        knuth_yao_draw(M, P::outcome_count, [&] { return static_cast<count_t>(run(std::type_identity<P>{}, s)); }));
+    uniform_state state;
+    return static_cast<value_for<M>>(knuth_yao_draw(state, M, M, P::outcome_count, [&] {
+        return static_cast<count_t>(run(std::type_identity<P>{}, s));
+    }));
 }
 
 }  // namespace detail
@@ -106,8 +97,9 @@ constexpr std::uint64_t uniform_below(Source&& source, std::uint64_t n) {
     if (n == 0) throw std::invalid_argument("rollplan: uniform_below(source, n) needs n >= 1");
     decltype(auto) s = as_source(std::forward<Source>(source));
     using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
+    uniform_state state;
     return static_cast<std::uint64_t>(
-        detail::knuth_yao_draw(n, source_die::faces, [&] { return static_cast<count_t>(s()); }));
+        knuth_yao_draw(state, n, n, source_die::faces, [&] { return static_cast<count_t>(s()); }));
 }
 
 }  // namespace rollplan

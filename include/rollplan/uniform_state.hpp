@@ -43,4 +43,19 @@ struct uniform_state {
     }
 };
 
+// The Knuth–Yao loop, shared by the recycle node, uniform_below and the
+// entropy pool: digits in [0, radix) from next_digit() join the state until
+// its range reaches both m and fill_to; then one draw of m, or, when the
+// value is rejected, its leftover stays and the loop goes on. A digit is
+// fetched before the state changes, so a next_digit() that throws leaves the
+// state as it was.
+template <class NextDigit>
+constexpr count_t knuth_yao_draw(uniform_state& state, count_t m, count_t fill_to, count_t radix,
+                                 NextDigit next_digit) {
+    for (;;) {
+        while (state.range < m || state.range < fill_to) state.append(next_digit(), radix);
+        if (const auto v = state.take(m)) return *v;
+    }
+}
+
 }  // namespace rollplan
