@@ -51,3 +51,26 @@ TEST_CASE("callable sources number faces from 1 or 0 and check them", "[die]") {
     face = -1;
     REQUIRE_THROWS_AS(from_zero(), std::out_of_range);
 }
+
+TEST_CASE("a bad face is an error that names the face and the die", "[die]") {
+    auto seven = from_faces<d6>([] { return 7; });
+    REQUIRE_THROWS_WITH(seven(), Catch::Contains("rollplan: a callable source returned a face outside its die") &&
+                                     Catch::Contains("face = 7") && Catch::Contains("lowest face = 1") &&
+                                     Catch::Contains("K = 6"));
+    auto minus_three = from_values<die<5>>([] { return -3; });
+    REQUIRE_THROWS_WITH(minus_three(), Catch::Contains("face = -3") && Catch::Contains("K = 5"));
+}
+
+TEST_CASE("faces of type bool and char are the integers they hold", "[die]") {
+    bool heads = false;
+    auto flip = from_values<coin>([&] { return heads = !heads; });
+    REQUIRE(flip() == 1);
+    REQUIRE(flip() == 0);
+    char c = '\3';
+    auto small = from_faces<d4>([&] { return c; });
+    REQUIRE(small() == 2);
+    c = '\5';
+    REQUIRE_THROWS_WITH(small(), Catch::Contains("face = 5"));
+    auto wide = from_faces<d6>([] { return char8_t{6}; });
+    REQUIRE(wide() == 5);
+}

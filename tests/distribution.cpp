@@ -3,6 +3,7 @@
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
+#include <iomanip>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -107,6 +108,24 @@ TEST_CASE("the interface of std::uniform_int_distribution", "[distribution]") {
     std::stringstream other("1 6");
     other >> back;
     REQUIRE(other.fail());
+}
+
+TEST_CASE("streams write decimal whatever the caller's flags, and keep them", "[distribution]") {
+    uniform_int_distribution<10, 255> d;
+    std::stringstream text;
+    text << std::hex << std::showbase << std::setw(12) << std::setfill('*');
+    text << d;
+    REQUIRE(text.str() == "10 255");
+    REQUIRE((text.flags() & std::ios_base::basefield) == std::ios_base::hex);  // restored
+    REQUIRE((text.flags() & std::ios_base::showbase) != 0);
+    REQUIRE(text.fill() == '*');
+    std::stringstream fresh(text.str());
+    uniform_int_distribution<10, 255> back;
+    fresh >> back;
+    REQUIRE(fresh);
+    std::stringstream hex_reader("10 255");
+    hex_reader >> std::hex >> back;  // read as decimal all the same
+    REQUIRE(hex_reader);
 }
 
 TEST_CASE("extreme bounds", "[distribution]") {

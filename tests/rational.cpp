@@ -1,6 +1,10 @@
 #include <rollplan/rational.hpp>
 
+#include <boost/multiprecision/cpp_int.hpp>
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <random>
+#include <utility>
 #include <sstream>
 #include <stdexcept>
 
@@ -36,6 +40,52 @@ TEST_CASE("no silent overflow", "[rational]") {
     REQUIRE_THROWS_AS(tiny + rational(1, 3), std::overflow_error);
     REQUIRE_THROWS_AS(rational(1, 0), std::domain_error);
     REQUIRE_THROWS_AS(rational(1, 3) - rational(1, 2), std::domain_error);
+}
+
+namespace {
+using big = boost::multiprecision::cpp_int;
+big as_big(count_t v) { return (big(static_cast<std::uint64_t>(v >> 64)) << 64) + static_cast<std::uint64_t>(v); }
+}  // namespace
+
+TEST_CASE("sums and differences fail only when the reduced result needs more than 128 bits", "[rational]") {
+    // Against Boost.Multiprecision's unbounded integers, on operands whose
+    // denominators share large factors (where the unreduced numerator passes
+    // 128 bits while the reduced result fits).
+    std::mt19937_64 gen(2026);
+    auto random_bits = [&] {
+        const int bits = 1 + static_cast<int>(gen() % 127);
+        const count_t v = ((count_t{gen()} << 64) | gen()) >> (128 - bits);
+        return v == 0 ? count_t{1} : v;
+    };
+    int exact = 0, too_big = 0;
+    for (int i = 0; i < 40000; ++i) {
+        const count_t common = random_bits() >> (gen() % 120) | 1;
+        const count_t d1 = common * (1 + (random_bits() >> 80)), d2 = common * (1 + (random_bits() >> 80));
+        rational a{random_bits() % d1, d1}, b{random_bits() % d2, d2};
+        for (const bool subtract : {false, true}) {
+            if (subtract && b > a) std::swap(a, b);
+            const big left = as_big(a.numerator()) * as_big(b.denominator());
+            const big right = as_big(b.numerator()) * as_big(a.denominator());
+            big num = subtract ? big(left - right) : big(left + right);
+            big den = as_big(a.denominator()) * as_big(b.denominator());
+            const big g = boost::multiprecision::gcd(num, den);
+            num = num == 0 ? big(0) : big(num / g);
+            den = num == 0 ? big(1) : big(den / g);
+            const bool fits = num < (big(1) << 128) && den < (big(1) << 128);
+            try {
+                const rational r = subtract ? a - b : a + b;
+                REQUIRE(fits);
+                REQUIRE(as_big(r.numerator()) == num);
+                REQUIRE(as_big(r.denominator()) == den);
+                ++exact;
+            } catch (const std::overflow_error&) {
+                REQUIRE_FALSE(fits);
+                ++too_big;
+            }
+        }
+    }
+    REQUIRE(exact > 70000);  // both kinds of case were met
+    REQUIRE(too_big > 100);
 }
 
 TEST_CASE("printing", "[rational]") {

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <random>
 #include <stdexcept>
 
@@ -76,4 +77,34 @@ TEST_CASE("exceptions of the source propagate", "[sample]") {
     using d5 = plan_t<5, d6>;
     REQUIRE_THROWS_AS(sample<d5>(failing), std::runtime_error);
     REQUIRE(calls == 2);
+}
+
+namespace {
+// A source that says it rolls a d6 but returns `bad` at its `at`-th call.
+struct lying_d6 {
+    using die_type = d6;
+    std::uint64_t bad;
+    int at;
+    int calls = 0;
+    constexpr std::uint64_t operator()() { return ++calls == at ? bad : 5; }
+};
+}  // namespace
+
+TEST_CASE("a value outside the die is an error where it enters, never a hang", "[sample]") {
+    // Every plan shape: a roll of 5 on a d6 always needs another roll below,
+    // so the bad value comes at the second call, inside each plan's loop.
+    for (std::uint64_t bad : {std::uint64_t{6}, std::uint64_t{7}, ~std::uint64_t{0}}) {
+        INFO("value " << bad);
+        const auto outside = Catch::Contains("rollplan: a source returned a value outside [0, K) for its die");
+        const auto names_die = Catch::Contains("K = 6");
+        lying_d6 a{bad, 2}, b{bad, 2}, c{bad, 2}, d{bad, 2}, e{bad, 2};
+        REQUIRE_THROWS_WITH((sample<plan_t<29, d6>>(a)), outside && names_die);                       // recycle
+        REQUIRE_THROWS_WITH((sample<plan_t<29, d6, strategy::digits>>(b)), outside && names_die);   // reject
+        REQUIRE_THROWS_WITH((sample<plan_t<5, d6>>(c)), outside && names_die);                      // reject of a roll
+        REQUIRE_THROWS_WITH(uniform_below(d, 29), outside && names_die);
+        REQUIRE_THROWS_WITH(uniform_below(e, 5), outside && names_die);
+    }
+    // the value itself is named
+    lying_d6 named{6, 1};
+    REQUIRE_THROWS_WITH((sample<plan_t<29, d6>>(named)), Catch::Contains("value = 6"));
 }

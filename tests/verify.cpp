@@ -2,43 +2,135 @@
 #include <rollplan/verify.hpp>
 
 #include <catch2/catch.hpp>
+#include <optional>
 
 using namespace rollplan;
 
 namespace {
-// rand7 from two rand5 digits, keeping the values below `keep`: 21 is right;
-// 22 is an off-by-one that keeps 21 too and so favours outcome 0.
+// One attempt of rand7 from two rand5 digits, keeping the values below
+// `keep`: 21 is right; 22 is an off-by-one that keeps 21 too and so favours
+// outcome 0.
 template <int keep>
-constexpr auto rand7_keeping = [](auto& rand5) {
-    for (;;) {
-        const int x = 5 * static_cast<int>(rand5()) + static_cast<int>(rand5());
-        if (x < keep) return x % 7;
-    }
+constexpr auto rand7_attempt = [](auto& rand5) -> std::optional<int> {
+    const int x = 5 * static_cast<int>(rand5()) + static_cast<int>(rand5());
+    if (x < keep) return x % 7;
+    return std::nullopt;
 };
-constexpr auto rand7 = rand7_keeping<21>;
-constexpr auto rand7_off_by_one = rand7_keeping<22>;
+
+constexpr auto rand7_proof = check_attempt<die<5>, 7>(rand7_attempt<21>, 2);
+constexpr auto off_by_one = check_attempt<die<5>, 7>(rand7_attempt<22>, 2);
+constexpr auto d3_from_d6 = check_sampler<d6, 3>([](auto& r) { return r() % 3; }, 1);
 }  // namespace
 
-TEST_CASE("a user's sampler proved uniform", "[verify]") {
-    constexpr auto report = check_sampler<die<5>, 7>(rand7, 4);
-    STATIC_REQUIRE(report.is_uniform());
-    STATIC_REQUIRE(report.resolved[2][0] == 3);  // 21 kept pairs, 3 per outcome
-    STATIC_REQUIRE(report.mass(6) == rational{3, 25} + rational{12, 625});
-    STATIC_REQUIRE(report.unresolved_mass() == rational{16, 625});
+TEST_CASE("one bounded attempt proves the rejection loop exactly uniform", "[verify]") {
+    STATIC_REQUIRE(proven_uniform<rand7_proof>);
+    STATIC_REQUIRE(rand7_proof.proves_uniform());
+    STATIC_REQUIRE(rand7_proof.sequences == 25);
+    STATIC_REQUIRE(rand7_proof.mass(6) == rational{3, 25});
+    STATIC_REQUIRE(rand7_proof.acceptance() == rational{21, 25});
+    STATIC_REQUIRE(rand7_proof.expected_rolls() == rational{50, 21});  // 2 rolls × 25/21 attempts
+    // the loop the proof is about, run as a black box: equal so far, and its bias
+    // bounded by the mass still unresolved after 4 rolls (4/25)^2
+    constexpr auto loop = check_sampler<die<5>, 7>(until_accepted(rand7_attempt<21>), 4);
+    STATIC_REQUIRE(loop.same_count_at_every_length());
+    STATIC_REQUIRE(loop.unresolved_mass() == rational{16, 625});
+    STATIC_REQUIRE(!loop.proves_uniform());
+    STATIC_REQUIRE(loop.proves_bias_below(rational{1, 40}));
+    STATIC_REQUIRE(!loop.proves_biased());
 }
 
-TEST_CASE("a user's sampler shown biased", "[verify]") {
+TEST_CASE("an attempt with unequal masses is refused, with the evidence", "[verify]") {
+    STATIC_REQUIRE(!off_by_one.proves_uniform());
+    constexpr finding f = off_by_one.first_finding();
+    STATIC_REQUIRE(f.kind == finding_kind::masses_differ);
+    STATIC_REQUIRE(f.outcome_a == 0);
+    STATIC_REQUIRE(f.mass_a == rational{4, 25});
+    STATIC_REQUIRE(f.outcome_b == 1);
+    STATIC_REQUIRE(f.mass_b == rational{3, 25});
+}
+
+TEST_CASE("attempts that prove nothing are refused", "[verify]") {
+    constexpr auto never = check_attempt<d6, 3>([](auto& r) -> std::optional<int> { (void)r(); return std::nullopt; }, 1);
+    STATIC_REQUIRE(!never.proves_uniform());
+    STATIC_REQUIRE(never.first_finding().kind == finding_kind::never_accepts);
+    // a loop written inside the attempt is not a bounded attempt
+    constexpr auto unbounded = check_attempt<d6, 5>(
+        [](auto& r) -> std::optional<std::uint64_t> {
+            for (;;)
+                if (const auto v = r(); v < 5) return v;
+        },
+        2);
+    STATIC_REQUIRE(!unbounded.proves_uniform());
+    STATIC_REQUIRE(unbounded.first_finding().kind == finding_kind::attempt_unbounded);
+    constexpr auto outside = check_attempt<d6, 5>([](auto& r) -> std::optional<std::uint64_t> { return r(); }, 1);
+    STATIC_REQUIRE(!outside.proves_uniform());
+    STATIC_REQUIRE(outside.first_finding().kind == finding_kind::outcome_out_of_range);
+    STATIC_REQUIRE(outside.first_finding().outcome_a == 5);
+}
+
+TEST_CASE("a black box is uniform only when every sequence finished", "[verify]") {
+    STATIC_REQUIRE(proven_uniform<d3_from_d6>);
+    STATIC_REQUIRE(d3_from_d6.bias_bound() == rational{0});
+    // rand() % 5 with seven values: proven biased, with its exact masses
     constexpr auto modulo = check_sampler<die<7>, 5>([](auto& rand) { return rand() % 5; }, 1);
-    STATIC_REQUIRE(!modulo.is_uniform());
+    STATIC_REQUIRE(!modulo.proves_uniform());
+    STATIC_REQUIRE(modulo.proves_biased());
     STATIC_REQUIRE(modulo.mass(0) == rational{2, 7});
     STATIC_REQUIRE(modulo.mass(1) == rational{2, 7});
     STATIC_REQUIRE(modulo.mass(4) == rational{1, 7});
-    constexpr auto off = check_sampler<die<5>, 7>(rand7_off_by_one, 2);
-    STATIC_REQUIRE(!off);
-    STATIC_REQUIRE(off.resolved[2][0] == 4);
+    STATIC_REQUIRE(modulo.bias_bound() == rational{2, 7} - rational{1, 5});
     constexpr auto out_of_range = check_sampler<d6, 5>([](auto& r) { return r(); }, 1);
     STATIC_REQUIRE(out_of_range.outcome_out_of_range);
-    STATIC_REQUIRE(!out_of_range.is_uniform());
+    STATIC_REQUIRE(out_of_range.out_of_range_outcome == 5);
+    STATIC_REQUIRE(!out_of_range.proves_uniform());
+}
+
+namespace {
+// The sum of seven rolls mod 7: biased for a d5, and it resolves nothing
+// within 4 rolls, where an old spelling of this check passed vacuously.
+template <int rolls>
+constexpr auto sum_of_rolls_mod_7 = [](auto& r) {
+    std::uint64_t sum = 0;
+    for (int i = 0; i < rolls; ++i) sum += r();
+    return sum % 7;
+};
+// Exact on its first attempt (rejection), biased on its second (no rejection).
+constexpr auto exact_then_biased = [](auto& rand5) {
+    const auto first = 5 * rand5() + rand5();
+    if (first < 21) return first % 7;
+    return (5 * rand5() + rand5()) % 7;
+};
+}  // namespace
+
+TEST_CASE("a black box that resolved nothing proves nothing", "[verify]") {
+    constexpr auto report = check_sampler<die<5>, 7>(sum_of_rolls_mod_7<7>, 4);
+    STATIC_REQUIRE(report.same_count_at_every_length());  // nothing at all was counted
+    STATIC_REQUIRE(!report.proves_uniform());
+    STATIC_REQUIRE(report.unresolved_mass() == rational{1});
+    STATIC_REQUIRE(report.bias_bound() == rational{6, 7});
+    STATIC_REQUIRE(!report.proves_bias_below(rational{1, 2}));
+    STATIC_REQUIRE(!report.proves_biased());
+    STATIC_REQUIRE(report.first_finding().kind == finding_kind::mass_unresolved);
+    // with three rolls, a depth of 3 resolves everything, and the bias shows
+    constexpr auto deep = check_sampler<die<5>, 7>(sum_of_rolls_mod_7<3>, 3);
+    STATIC_REQUIRE(deep.proves_biased());
+}
+
+TEST_CASE("a sampler biased only on its second attempt is refused at every depth", "[verify]") {
+    constexpr auto shallow = check_sampler<die<5>, 7>(exact_then_biased, 2);
+    STATIC_REQUIRE(shallow.same_count_at_every_length());  // equal so far
+    STATIC_REQUIRE(!shallow.proves_uniform());
+    STATIC_REQUIRE(!shallow.proves_bias_below(rational{1, 10}));
+    constexpr auto deep = check_sampler<die<5>, 7>(exact_then_biased, 4);
+    STATIC_REQUIRE(!deep.proves_uniform());
+    STATIC_REQUIRE(deep.proves_biased());
+    STATIC_REQUIRE(deep.unresolved_mass() == rational{0});
+    STATIC_REQUIRE(deep.mass(0) == rational{3, 25} + rational{4, 25} * rational{4, 25});
+    STATIC_REQUIRE(deep.mass(4) == rational{3, 25} + rational{4, 25} * rational{3, 25});
+    constexpr finding f = deep.first_finding();
+    STATIC_REQUIRE(f.kind == finding_kind::masses_differ);
+    STATIC_REQUIRE(f.rolls == 4);
+    STATIC_REQUIRE(f.outcome_b == 4);
 }
 
 TEST_CASE("the running plans match the model", "[verify]") {
@@ -50,6 +142,7 @@ TEST_CASE("the running plans match the model", "[verify]") {
     STATIC_REQUIRE(verify_exhaustively<recycle<roll<d6>, 29>>(4));
     STATIC_REQUIRE(verify_exhaustively<recycle<mixed_radix<roll<coin>, roll<coin>>, 3>>(6));
     STATIC_REQUIRE(verify_exhaustively<mixed_radix<recycle<roll<d6>, 5>, recycle<roll<d6>, 4>>>(4));
+    STATIC_REQUIRE(verify_exhaustively<plan_t<29, d6>>(3).depth == 3);
 }
 
 namespace {
@@ -63,6 +156,15 @@ constexpr auto skewed = [](auto& s) {
 
 TEST_CASE("the checker has power", "[verify]") {
     constexpr auto report = check_sampler<d6, 5>(skewed, 2);
-    STATIC_REQUIRE(!report.is_uniform());
+    STATIC_REQUIRE(!report.same_count_at_every_length());
+    STATIC_REQUIRE(report.proves_biased());
     STATIC_REQUIRE(report.mass(0) == rational{2} * report.mass(2));
+}
+
+TEST_CASE("bad depths are errors that name the depth", "[verify]") {
+    REQUIRE_THROWS_WITH((check_sampler<d6, 5, 4>(skewed, 5)),
+                        Catch::Contains("rollplan: check_sampler's depth is above its MaxDepth") &&
+                            Catch::Contains("depth = 5") && Catch::Contains("MaxDepth = 4"));
+    REQUIRE_THROWS_WITH((check_attempt<d6, 3>([](auto& r) -> std::optional<int> { return static_cast<int>(r() % 3); }, 17)),
+                        Catch::Contains("rollplan: a check looks at most 16 rolls deep") && Catch::Contains("depth = 17"));
 }

@@ -4,8 +4,9 @@
 // a 2^64-faced die is one segment, not 2^64 values: a fold or a rejection
 // counts how many values of each segment fall on each residue
 // (#{v in [a, b) : v ≡ r mod M} = ⌊b/M⌋ − ⌊a/M⌋ + [r < b mod M] − [r < a mod M]).
-// Expected rolls follow the node rules of design.md; a rejection divides by
-// its acceptance probability, counted the same way. Everything reads a
+// Expected rolls: a roll is 1, mixed_radix the sum of its operands, fold its
+// operand; a rejection divides its operand's by its acceptance probability,
+// counted the same way. Everything reads a
 // plan_description, so it serves plan types (through description_v) and plans
 // made at run time alike.
 #pragma once
@@ -46,7 +47,7 @@ struct distribution {
             return;
         }
         if (size == max_segments)
-            throw std::length_error("rollplan: this distribution has too many distinct masses to analyse");
+            detail::fail<std::length_error>("rollplan: this distribution has too many distinct masses to analyse");
         parts[size++] = {begin, end, mass};
     }
     constexpr rational mass_of(count_t value) const {
@@ -90,7 +91,7 @@ constexpr distribution digits_product(const distribution& hi, const distribution
         return d;
     }
     if (hi.outcomes > max_segments)
-        throw std::length_error("rollplan: this distribution has too many distinct masses to analyse");
+        detail::fail<std::length_error>("rollplan: this distribution has too many distinct masses to analyse");
     for (count_t v = 0; v < hi.outcomes; ++v)
         for (std::size_t j = 0; j < lo.size; ++j)
             d.append(v * lo.outcomes + lo.parts[j].begin, v * lo.outcomes + lo.parts[j].end,
@@ -152,7 +153,7 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
 // attempts (64, or until every sequence is resolved) are counted, and they
 // must all give one distribution, which is the node's.
 constexpr distribution recycled(const distribution& operand, count_t m) {
-    if (!operand.is_uniform()) throw std::domain_error("rollplan: recycle is analysed for a uniform operand only");
+    if (!operand.is_uniform()) detail::fail<std::domain_error>("rollplan: recycle is analysed for a uniform operand only");
     distribution first;
     count_t range = 1;
     for (int attempt = 0; attempt < 64 && range != 0; ++attempt) {
@@ -163,7 +164,7 @@ constexpr distribution recycled(const distribution& operand, count_t m) {
         if (attempt == 0)
             first = drawn;
         else if (!(drawn == first))
-            throw std::logic_error("rollplan: two attempts of a recycle node draw differently");
+            detail::fail<std::logic_error>("rollplan: two attempts of a recycle node draw differently");
         range -= kept;
     }
     return first;
@@ -192,13 +193,13 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
             const distribution inner = node_distribution(d, d.child(node));
             const distribution kept = below(inner, kept_below(inner.outcomes, node.outcomes));
             const rational kept_mass = kept.total();
-            if (kept_mass == rational{0}) throw std::domain_error("rollplan: this rejection never accepts");
+            if (kept_mass == rational{0}) detail::fail<std::domain_error>("rollplan: this rejection never accepts");
             return scaled(residues(kept, node.outcomes), rational{1} / kept_mass);
         }
         case node_kind::recycle:
             return recycled(node_distribution(d, d.child(node)), node.outcomes);
     }
-    throw std::logic_error("rollplan: unknown plan node");
+    detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
 
 // Expected source rolls: roll 1, mixed_radix the sum, fold its operand,
@@ -220,7 +221,7 @@ constexpr rational node_rolls(const plan_description& d, const plan_node& node) 
         case node_kind::recycle:
             return node_rolls(d, d.child(node)) * knuth_yao_sum(node.outcomes, d.child(node).outcomes);
     }
-    throw std::logic_error("rollplan: unknown plan node");
+    detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
 
 }  // namespace detail
@@ -234,12 +235,20 @@ constexpr bool is_exactly_uniform(const plan_description& d) { return distributi
 inline constexpr std::size_t max_model_depth = 24;
 using length_counts = std::array<count_t, max_model_depth + 1>;
 
+namespace detail {
+constexpr count_t sequences_mul(count_t a, count_t b) {
+    return checked_mul(a, b, "rollplan: sequence counts at this depth need more than 128 bits");
+}
+constexpr count_t sequences_add(count_t a, count_t b) {
+    return checked_add(a, b, "rollplan: sequence counts at this depth need more than 128 bits");
+}
+}  // namespace detail
+
 // How many sequences of exactly ℓ source rolls finish the plan at roll ℓ, for
 // ℓ = 0..depth. A node's value is independent of how many rolls it took (true
 // of every node here, by induction), so a rejection keeps the same fraction of
 // the sequences of each length.
 constexpr length_counts resolved_by_length(const plan_description& d, const plan_node& node, std::size_t depth) {
-    const char* what = "rollplan: sequence counts at this depth need more than 128 bits";
     length_counts r{};
     switch (node.kind) {
         case node_kind::roll:
@@ -252,7 +261,7 @@ constexpr length_counts resolved_by_length(const plan_description& d, const plan
                 length_counts joint{};
                 for (std::size_t a = 0; a <= depth; ++a)
                     for (std::size_t b = 0; a + b <= depth; ++b)
-                        joint[a + b] = detail::checked_add(joint[a + b], detail::checked_mul(r[a], digit[b], what), what);
+                        joint[a + b] = detail::sequences_add(joint[a + b], detail::sequences_mul(r[a], digit[b]));
                 r = joint;
             }
             return r;
@@ -266,7 +275,7 @@ constexpr length_counts resolved_by_length(const plan_description& d, const plan
             for (std::size_t l = 0; l <= depth; ++l) {
                 const rational k = rational{inner[l]} * acceptance;
                 if (k.denominator() != 1)
-                    throw std::logic_error("rollplan: a rejection keeps a fractional number of sequences");
+                    detail::fail<std::logic_error>("rollplan: a rejection keeps a fractional number of sequences");
                 kept[l] = k.numerator();
                 again[l] = inner[l] - kept[l];
             }
@@ -274,7 +283,7 @@ constexpr length_counts resolved_by_length(const plan_description& d, const plan
             for (std::size_t l = 0; l <= depth; ++l) {
                 r[l] = kept[l];
                 for (std::size_t i = 1; i < l; ++i)
-                    r[l] = detail::checked_add(r[l], detail::checked_mul(again[i], r[l - i], what), what);
+                    r[l] = detail::sequences_add(r[l], detail::sequences_mul(again[i], r[l - i]));
             }
             return r;
         }
@@ -291,36 +300,35 @@ constexpr length_counts resolved_by_length(const plan_description& d, const plan
                 length_counts more{};
                 for (std::size_t a = 0; a <= depth; ++a)
                     for (std::size_t b = 0; a + b <= depth; ++b)
-                        more[a + b] = detail::checked_add(more[a + b], detail::checked_mul(draws[a], inner[b], what), what);
+                        more[a + b] = detail::sequences_add(more[a + b], detail::sequences_mul(draws[a], inner[b]));
                 draws = more;
-                radix_power = detail::checked_mul(radix_power, radix, what);
+                radix_power = detail::sequences_mul(radix_power, radix);
                 const count_t next = detail::next_residue(unresolved, radix, m);
                 const count_t finishing = radix * unresolved - next;
                 for (std::size_t l = 0; l <= depth; ++l)
-                    r[l] = detail::checked_add(r[l], detail::checked_mul(draws[l] / radix_power, finishing, what), what);
+                    r[l] = detail::sequences_add(r[l], detail::sequences_mul(draws[l] / radix_power, finishing));
                 unresolved = next;
             }
             return r;
         }
     }
-    throw std::logic_error("rollplan: unknown plan node");
+    detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
 
 constexpr length_counts resolved_by_length(const plan_description& d, std::size_t depth) {
-    if (depth > max_model_depth) throw std::invalid_argument("rollplan: the model counts at most max_model_depth rolls");
+    if (depth > max_model_depth) detail::fail<std::invalid_argument>("rollplan: the model counts at most max_model_depth rolls");
     return resolved_by_length(d, d.root(), depth);
 }
 
 // Of the K^depth sequences of `depth` rolls, how many leave the plan unfinished.
 constexpr count_t unresolved_after(const plan_description& d, std::size_t depth) {
-    const char* what = "rollplan: sequence counts at this depth need more than 128 bits";
     const length_counts r = resolved_by_length(d, depth);
     const count_t faces = d.faces == 0 ? 1 : d.faces;
     count_t all = 1, finished = 0;
     for (std::size_t l = 0; l <= depth; ++l) {
         // finished = Σ_{ℓ ≤ l} r[ℓ]·K^(l−ℓ), built up one roll at a time
-        finished = detail::checked_add(detail::checked_mul(finished, faces, what), r[l], what);
-        if (l > 0) all = detail::checked_mul(all, faces, what);
+        finished = detail::sequences_add(detail::sequences_mul(finished, faces), r[l]);
+        if (l > 0) all = detail::sequences_mul(all, faces);
     }
     return all - finished;
 }

@@ -65,7 +65,9 @@ private:
         if (d_.faces == 2) return article_a ? "a coin (heads is face 1, tails face 2)" : "the coin";
         const std::string name = die_name(d_.faces);
         const bool alias = name.rfind("die<", 0) != 0;
-        return (article_a ? "a " : "the ") + (alias ? name : to_string(d_.faces) + "-sided die");
+        if (alias) return (article_a ? "a " : "the ") + name;
+        const std::string number = to_string(d_.faces);
+        return (article_a ? (spoken_with_vowel(number) ? "an " : "a ") : "the ") + number + "-sided die";
     }
     std::string roll_verb() const { return d_.faces == 2 ? "Toss " + die_phrase(false) : "Roll " + die_phrase(false); }
     std::string next_letter() {
@@ -73,6 +75,13 @@ private:
         if (letters_ >= 26) s += std::to_string(letters_ / 26);
         ++letters_;
         return s;
+    }
+    // "an 18-sided die", "an 8000-sided die", "a 180-sided die": eight, eleven
+    // and eighteen (also as thousands, millions, …) begin with a vowel sound.
+    static bool spoken_with_vowel(const std::string& number) {
+        if (number[0] == '8') return true;
+        const bool eleven_or_eighteen = number.rfind("11", 0) == 0 || number.rfind("18", 0) == 0;
+        return eleven_or_eighteen && number.size() % 3 == 2;
     }
     static std::string range(count_t n) { return "0 to " + to_string(n - 1); }
 

@@ -45,7 +45,7 @@ struct plan_description {
     // Places for `count` nodes that will be children of one node.
     constexpr std::uint16_t reserve(std::size_t count) {
         if (size + count > max_plan_nodes)
-            throw std::length_error("rollplan: the plan needs more than max_plan_nodes nodes");
+            detail::fail<std::length_error>("rollplan: the plan needs more than max_plan_nodes nodes");
         const auto first = size;
         size = static_cast<std::uint16_t>(size + count);
         return first;

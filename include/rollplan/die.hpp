@@ -64,9 +64,26 @@ private:
     G* engine_;
 };
 
+namespace detail {
+
+// A roll as it enters a plan: a value in [0, K) of the source's die. Any other
+// value is the source's error and raised here, where it comes in, so that no
+// plan can loop on a value it does not expect.
+template <class Die, class Value>
+constexpr std::uint64_t checked_digit(Value value) {
+    if constexpr (Die::faces < two_to_64) {
+        if (static_cast<count_t>(value) >= Die::faces)
+            fail<std::out_of_range>("rollplan: a source returned a value outside [0, K) for its die", "value", value,
+                                    "K", Die::faces);
+    }
+    return static_cast<std::uint64_t>(value);
+}
+
+}  // namespace detail
+
 // A callable that returns faces lowest, lowest+1, …, lowest+K−1 of a Die. A
 // face outside that range is an error in the caller's source, reported by
-// std::out_of_range (a compile error in a constant expression).
+// std::out_of_range naming the face (a compile error in a constant expression).
 template <class Die, class F>
 class callable_source {
     static_assert(is_die_v<Die>, "rollplan: the die of a callable source must be a rollplan::die<K>");
@@ -76,15 +93,13 @@ public:
     // lowest is 0 or 1 (from_values, from_faces), so face − lowest is exact once face ≥ lowest.
     constexpr callable_source(F f, std::int64_t lowest) : roll_(std::forward<F>(f)), lowest_(lowest) {}
     constexpr std::uint64_t operator()() {
-        auto face = roll_();
-        static_assert(std::is_integral_v<decltype(face)>,
+        static_assert(std::is_integral_v<decltype(roll_())>,
                       "rollplan: a callable source must return an integer face");
-        if (std::cmp_less(face, lowest_))
-            throw std::out_of_range("rollplan: the callable source returned a face below its lowest face");
-        const count_t offset = static_cast<count_t>(face) - static_cast<count_t>(lowest_);
-        if (offset >= Die::faces)
-            throw std::out_of_range("rollplan: the callable source returned a face above its highest face");
-        return static_cast<std::uint64_t>(offset);
+        const auto face = +roll_();  // bool and character types count as the integers they hold
+        if (std::cmp_less(face, lowest_) || static_cast<count_t>(face) - static_cast<count_t>(lowest_) >= Die::faces)
+            detail::fail<std::out_of_range>("rollplan: a callable source returned a face outside its die", "face", face,
+                                    "lowest face", lowest_, "K", Die::faces);
+        return static_cast<std::uint64_t>(static_cast<count_t>(face) - static_cast<count_t>(lowest_));
     }
 
 private:

@@ -21,11 +21,37 @@ namespace rollplan {
 
 namespace detail {
 
+// B − A, exact for any integer bounds with A <= B (up to 2^128 − 1 for 128-bit bounds).
 template <auto A, auto B>
-constexpr count_t span_of() {
+constexpr count_t distance_of() {
     using unsigned_type = std::make_unsigned_t<std::common_type_t<decltype(A), decltype(B)>>;
-    return count_t{static_cast<unsigned_type>(static_cast<unsigned_type>(B) - static_cast<unsigned_type>(A))} + 1;
+    return count_t{static_cast<unsigned_type>(static_cast<unsigned_type>(B) - static_cast<unsigned_type>(A))};
 }
+
+// Streams write and read the bounds in decimal whatever the caller's flags
+// (hex, showbase; a pending width is dropped), as libstdc++ does, so that a
+// fresh stream reads back what was written; the caller's flags and fill are
+// restored afterwards.
+template <class Stream>
+class decimal_stream {
+public:
+    explicit decimal_stream(Stream& s) : stream_(s), flags_(s.flags()), fill_(s.fill()) {
+        s.flags(std::ios_base::dec | std::ios_base::left | std::ios_base::skipws);
+        s.fill(s.widen(' '));
+        s.width(0);
+    }
+    ~decimal_stream() {
+        stream_.flags(flags_);
+        stream_.fill(fill_);
+    }
+    decimal_stream(const decimal_stream&) = delete;
+    decimal_stream& operator=(const decimal_stream&) = delete;
+
+private:
+    Stream& stream_;
+    std::ios_base::fmtflags flags_;
+    typename Stream::char_type fill_;
+};
 
 template <class G>
 struct die_of_source {
@@ -46,8 +72,9 @@ class uniform_int_distribution {
 
 public:
     using result_type = std::common_type_t<decltype(A), decltype(B)>;
-    static constexpr count_t outcomes = detail::span_of<A, B>();
-    static_assert(outcomes <= max_target, "rollplan: uniform_int_distribution<A, B> covers at most 2^64 - 1 values");
+    static_assert(detail::distance_of<A, B>() < max_target,
+                  "rollplan: uniform_int_distribution<A, B> covers at most 2^64 - 1 values");
+    static constexpr count_t outcomes = detail::distance_of<A, B>() + 1;
 
     // The plan this distribution runs on an engine or source G.
     template <class G>
@@ -95,12 +122,14 @@ public:
     template <class CharT, class Traits>
     friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os,
                                                          const uniform_int_distribution&) {
+        const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
         return os << +A << os.widen(' ') << +B;
     }
     // Reads "a b" as written by <<; bounds other than A and B set failbit.
     template <class CharT, class Traits>
     friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is,
                                                          uniform_int_distribution&) {
+        const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
         decltype(+A) a{};
         decltype(+B) b{};
         if (is >> a >> b && (a != +A || b != +B)) is.setstate(std::ios_base::failbit);

@@ -6,6 +6,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "error.hpp"
+
 namespace rollplan {
 
 // Outcome counts reach 2^64 (a 64-bit engine is a die with 2^64 faces) and the
@@ -18,15 +20,15 @@ inline constexpr count_t max_target = two_to_64 - 1;  // the largest N a plan ma
 
 namespace detail {
 
-// On overflow, constant evaluation stops at the throw and the compiler shows
-// the call with its message; at run time the caller gets the exception.
+// On overflow, std::overflow_error with `what`: callers pass the message as a
+// literal, so that a compiler stopping here shows it (error.hpp).
 constexpr count_t checked_mul(count_t a, count_t b, const char* what) {
-    if (a != 0 && b > count_max / a) throw std::overflow_error(what);
+    if (a != 0 && b > count_max / a) fail<std::overflow_error>(what);
     return a * b;
 }
 
 constexpr count_t checked_add(count_t a, count_t b, const char* what) {
-    if (b > count_max - a) throw std::overflow_error(what);
+    if (b > count_max - a) fail<std::overflow_error>(what);
     return a + b;
 }
 

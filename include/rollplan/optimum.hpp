@@ -37,7 +37,7 @@ constexpr count_t next_residue(count_t r, count_t radix, count_t m) {
 // Brent's cycle finding on r ↦ r·L mod M: O(μ + λ) steps, stopping with
 // found = false once μ + λ is known to pass max_terms.
 constexpr period residue_period(count_t m, count_t radix, std::size_t max_terms) {
-    if (m < 1 || m > max_target) throw std::invalid_argument("rollplan: N must be between 1 and 2^64 - 1");
+    if (m < 1 || m > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1");
     const count_t first = 1 % m;
     std::size_t power = 1, length = 1;
     count_t tortoise = first, hare = detail::next_residue(first, radix, m);
@@ -70,13 +70,15 @@ constexpr period residue_period(count_t m, count_t radix, std::size_t max_terms)
 // expression), and certify_optimal still proves optimality.
 constexpr rational knuth_yao_sum(count_t m, count_t radix) {
     using big = detail::wide_uint<8>;
-    if (radix < 2) throw std::invalid_argument("rollplan: a die needs at least 2 faces");
+    if (radix < 2) detail::fail<std::invalid_argument>("rollplan: a die needs at least 2 faces");
     // L^(μ+λ) must fit in 512 bits: at most 511 terms for a coin, fewer for bigger dice.
     std::size_t bits_per_term = 0;
     for (count_t r = radix - 1; r != 0; r >>= 1) ++bits_per_term;
-    const char* too_big = "rollplan: the exact Knuth-Yao optimum for this N and K needs more than 128 bits";
     const period p = residue_period(m, radix, 500 / bits_per_term);
-    if (!p.found) throw std::overflow_error(too_big);
+    if (!p.found)
+        detail::fail<std::overflow_error>("rollplan: the exact Knuth-Yao optimum for this N and K needs more than 128 bits "
+            "(the period of K^k mod N is too long); certify_optimal still proves a plan optimal",
+            "N", m, "K", radix);
     big head = 0, cycle = 0, radix_to_start = 1, radix_to_length = 1;
     count_t r = 1 % m;
     for (std::size_t j = 0; j < p.start; ++j, r = detail::next_residue(r, radix, m)) {
@@ -93,7 +95,10 @@ constexpr rational knuth_yao_sum(count_t m, count_t radix) {
     const big g = detail::gcd(numerator, denominator);
     numerator = numerator / g;
     denominator = denominator / g;
-    if (!numerator.fits_count() || !denominator.fits_count()) throw std::overflow_error(too_big);
+    if (!numerator.fits_count() || !denominator.fits_count())
+        detail::fail<std::overflow_error>("rollplan: the exact Knuth-Yao optimum for this N and K needs more than 128 bits "
+            "(its reduced denominator is too large); certify_optimal still proves a plan optimal",
+            "N", m, "K", radix);
     return rational{numerator.to_count(), denominator.to_count()};
 }
 

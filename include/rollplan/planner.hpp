@@ -59,7 +59,7 @@ struct blueprint {
     double cost = 0;
 
     constexpr void add(atom a, double atom_cost) {
-        if (size == atoms.size()) throw std::length_error("rollplan: too many factors in a plan");
+        if (size == atoms.size()) detail::fail<std::length_error>("rollplan: too many factors in a plan");
         atoms[size++] = a;
         product = checked_mul(product, a.outcomes, "rollplan: a plan's product of digits passed 2^128");
         cost += atom_cost;
@@ -384,8 +384,8 @@ constexpr plan_description optimal_description(count_t n, count_t faces) {
 // run time as well; bad arguments throw std::invalid_argument.
 template <class Strategy = strategy::optimal>
 constexpr plan_description make_plan(count_t n, count_t faces, Strategy s = {}) {
-    if (n < 1 || n > max_target) throw std::invalid_argument("rollplan: N must be between 1 and 2^64 - 1");
-    if (faces < 2 || faces > two_to_64) throw std::invalid_argument("rollplan: a die needs 2 to 2^64 faces");
+    if (n < 1 || n > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1");
+    if (faces < 2 || faces > two_to_64) detail::fail<std::invalid_argument>("rollplan: a die needs 2 to 2^64 faces");
     if constexpr (std::is_same_v<Strategy, strategy::optimal>)
         return detail::optimal_description(n, faces);
     else

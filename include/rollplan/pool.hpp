@@ -1,7 +1,7 @@
 // rollplan/pool.hpp: many draws from one source, near the information bound.
 //
 // entropy_pool keeps the randomness each draw leaves over (Ömer & Pacher 2014,
-// in the arithmetic-coding style of design.md): a uniform_state grows by whole
+// in the style of arithmetic coding): a uniform_state grows by whole
 // rolls until its range reaches a threshold (2^64 by default, so the register
 // holds 64 to 128 bits), and each draw of N takes value mod N and keeps
 // ⌊value/N⌋, uniform on [0, ⌊range/N⌋) and independent of what was drawn. A
@@ -40,11 +40,11 @@ public:
     }
 
     constexpr std::uint64_t draw(std::uint64_t n) {
-        if (n == 0) throw std::invalid_argument("rollplan: draw(n) needs n >= 1");
+        if (n == 0) detail::fail<std::invalid_argument>("rollplan: draw(n) needs n >= 1", "n", n);
         // range < max(Threshold, n) <= 2^64 and K <= 2^64: every product fits in 128 bits
         return static_cast<std::uint64_t>(knuth_yao_draw(state_, n, Threshold, faces, [this] {
             decltype(auto) s = as_source(*source_);
-            const count_t digit = s();
+            const count_t digit = detail::checked_digit<die_type>(s());
             ++rolls_;
             return digit;
         }));

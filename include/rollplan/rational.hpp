@@ -13,6 +13,7 @@
 #include <string>
 
 #include "integer.hpp"
+#include "wide.hpp"
 
 namespace rollplan {
 
@@ -20,7 +21,7 @@ class rational {
 public:
     constexpr rational() = default;
     constexpr rational(count_t numerator, count_t denominator = 1) : num_(numerator), den_(denominator) {  // NOLINT: an integer is a rational
-        if (denominator == 0) throw std::domain_error("rollplan: a rational needs a non-zero denominator");
+        if (denominator == 0) detail::fail<std::domain_error>("rollplan: a rational needs a non-zero denominator");
         reduce();
     }
 
@@ -28,29 +29,26 @@ public:
     constexpr count_t denominator() const { return den_; }
 
     friend constexpr rational operator+(const rational& a, const rational& b) {
-        // a/b + c/d = (a·(d/g) + c·(b/g)) / (b/g·d) with g = gcd(b, d)
-        const count_t g = detail::gcd(a.den_, b.den_);
-        const char* what = "rollplan: a sum of rationals needs more than 128 bits";
-        const count_t num = detail::checked_add(detail::checked_mul(a.num_, b.den_ / g, what),
-                                                detail::checked_mul(b.num_, a.den_ / g, what), what);
-        return {num, detail::checked_mul(a.den_ / g, b.den_, what)};
+        const rational sum = combine(a, b, false);
+        if (sum.den_ == 0) detail::fail<std::overflow_error>("rollplan: a sum of rationals needs more than 128 bits");
+        return sum;
     }
     friend constexpr rational operator-(const rational& a, const rational& b) {
-        if (b > a) throw std::domain_error("rollplan: rationals here are never negative");
-        const count_t g = detail::gcd(a.den_, b.den_);
-        const char* what = "rollplan: a difference of rationals needs more than 128 bits";
-        const count_t num = detail::checked_mul(a.num_, b.den_ / g, what) - detail::checked_mul(b.num_, a.den_ / g, what);
-        return {num, detail::checked_mul(a.den_ / g, b.den_, what)};
+        if (b > a) detail::fail<std::domain_error>("rollplan: rationals here are never negative");
+        const rational difference = combine(a, b, true);
+        if (difference.den_ == 0)
+            detail::fail<std::overflow_error>("rollplan: a difference of rationals needs more than 128 bits");
+        return difference;
     }
     friend constexpr rational operator*(const rational& a, const rational& b) {
         // cross-reduce first so that products stay as small as the result
         const count_t g1 = detail::gcd(a.num_, b.den_);  // never 0: denominators are not
         const count_t g2 = detail::gcd(b.num_, a.den_);
-        const char* what = "rollplan: a product of rationals needs more than 128 bits";
-        return {detail::checked_mul(a.num_ / g1, b.num_ / g2, what), detail::checked_mul(a.den_ / g2, b.den_ / g1, what)};
+        return {detail::checked_mul(a.num_ / g1, b.num_ / g2, "rollplan: a product of rationals needs more than 128 bits"),
+                detail::checked_mul(a.den_ / g2, b.den_ / g1, "rollplan: a product of rationals needs more than 128 bits")};
     }
     friend constexpr rational operator/(const rational& a, const rational& b) {
-        if (b.num_ == 0) throw std::domain_error("rollplan: division of a rational by zero");
+        if (b.num_ == 0) detail::fail<std::domain_error>("rollplan: division of a rational by zero");
         return a * rational{b.den_, b.num_};
     }
 
@@ -80,6 +78,39 @@ public:
     constexpr double to_double() const { return static_cast<double>(num_) / static_cast<double>(den_); }
 
 private:
+    struct unreduced {};
+    constexpr rational(count_t numerator, count_t denominator, unreduced) : num_(numerator), den_(denominator) {}
+
+    // a ± b in lowest terms, or a denominator of 0 when the result needs more
+    // than 128 bits. With g = gcd(a.den, b.den), a.num·(b.den/g) ± b.num·(a.den/g)
+    // over (a.den/g)·b.den, where only g can share a factor with the numerator
+    // (both operands are reduced). The numerator may pass 128 bits before that
+    // factor is divided out, so it is formed in 256 bits when it must be.
+    static constexpr rational combine(const rational& a, const rational& b, bool subtract) {
+        const count_t g = detail::gcd(a.den_, b.den_);
+        const count_t a_scale = b.den_ / g, b_scale = a.den_ / g;
+        count_t num = 0, common = g;
+        if (fits_product(a.num_, a_scale) && fits_product(b.num_, b_scale) &&
+            (subtract || a.num_ * a_scale <= count_max - b.num_ * b_scale)) {
+            num = subtract ? a.num_ * a_scale - b.num_ * b_scale : a.num_ * a_scale + b.num_ * b_scale;
+            common = detail::gcd(num, g);
+            num /= common;
+        } else {
+            using wide = detail::wide_uint<4>;
+            const wide left = wide{a.num_} * wide{a_scale}, right = wide{b.num_} * wide{b_scale};
+            const wide whole = subtract ? left - right : left + right;
+            common = detail::gcd((whole - whole / wide{g} * wide{g}).to_count(), g);
+            const wide reduced = whole / wide{common};
+            if (!reduced.fits_count()) return {0, 0, unreduced{}};
+            num = reduced.to_count();
+        }
+        if (num == 0) return {};
+        const count_t den_rest = b.den_ / common;  // (a.den/g)·b.den / common, one factor at a time
+        if (!fits_product(b_scale, den_rest)) return {0, 0, unreduced{}};
+        return {num, b_scale * den_rest, unreduced{}};
+    }
+    static constexpr bool fits_product(count_t x, count_t y) { return x == 0 || y <= count_max / x; }
+
     constexpr void reduce() {
         const count_t g = detail::gcd(num_, den_);
         if (g > 1) {
@@ -90,13 +121,6 @@ private:
     count_t num_ = 0;
     count_t den_ = 1;
 };
-
-inline std::string to_string(count_t v) {
-    if (v == 0) return "0";
-    std::string digits;
-    for (; v != 0; v /= 10) digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
-    return digits;
-}
 
 inline std::string to_string(const rational& r) {
     return r.denominator() == 1 ? to_string(r.numerator()) : to_string(r.numerator()) + "/" + to_string(r.denominator());

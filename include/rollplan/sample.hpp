@@ -26,7 +26,7 @@ using value_for = std::conditional_t<(Count <= two_to_64), std::uint64_t, count_
 
 template <class Die, class S>
 constexpr auto run(std::type_identity<roll<Die>>, S& s) {
-    return static_cast<std::uint64_t>(s());
+    return checked_digit<Die>(s());
 }
 
 template <class... P, class S>
@@ -94,12 +94,12 @@ constexpr std::uint64_t uniform_below(Source&& source, std::uint64_t n) {
     static_assert(die_source<Source> || std::uniform_random_bit_generator<std::remove_cvref_t<Source>>,
                   "rollplan: uniform_below(source, n) needs a uniform random bit generator (like std::mt19937) "
                   "or a rollplan source (urbg_source, from_faces, from_values)");
-    if (n == 0) throw std::invalid_argument("rollplan: uniform_below(source, n) needs n >= 1");
+    if (n == 0) detail::fail<std::invalid_argument>("rollplan: uniform_below(source, n) needs n >= 1", "n", n);
     decltype(auto) s = as_source(std::forward<Source>(source));
     using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
     uniform_state state;
     return static_cast<std::uint64_t>(
-        knuth_yao_draw(state, n, n, source_die::faces, [&] { return static_cast<count_t>(s()); }));
+        knuth_yao_draw(state, n, n, source_die::faces, [&] { return count_t{detail::checked_digit<source_die>(s())}; }));
 }
 
 }  // namespace rollplan

@@ -48,7 +48,8 @@ struct uniform_state {
 // its range reaches both m and fill_to; then one draw of m, or, when the
 // value is rejected, its leftover stays and the loop goes on. A digit is
 // fetched before the state changes, so a next_digit() that throws leaves the
-// state as it was.
+// state as it was before that digit: the digits already appended stay in it,
+// uniform and unused, and a later call continues where this one stopped.
 template <class NextDigit>
 constexpr count_t knuth_yao_draw(uniform_state& state, count_t m, count_t fill_to, count_t radix,
                                  NextDigit next_digit) {

@@ -1,23 +1,34 @@
 // rollplan/verify.hpp: exhaustive checks of running code, in constant
-// expressions.
+// expressions, and what they prove.
 //
-// check_sampler runs a sampler (rollplan's own sample<P>, or any constexpr
-// callable a user writes against a K-sided source) on every sequence of source
-// rolls up to a depth and counts, for each length ℓ, how many sequences of
-// exactly ℓ rolls finish with each outcome. Sequences are explored as a tree:
-// a prefix is extended only when the sampler asked for more rolls than it
-// had, so the work is the number of prefixes that leave the sampler
-// unfinished, times K. Clang's default budget (2^20 steps) holds about 10^4
-// sampler runs of a small plan; deeper sweeps raise -fconstexpr-steps.
+// Sequences of source rolls are explored as a tree: a prefix is extended only
+// when the code asked for more rolls than it had, so the work is the number
+// of prefixes that leave it unfinished, times K. Clang's default budget (2^20
+// steps) holds about 10^4 runs of a small sampler; deeper sweeps raise
+// -fconstexpr-steps.
 //
-// verify_exhaustively<P> also compares the counts with the model of
-// analysis.hpp (resolved_by_length), so it checks that the code does what the
-// proof is about.
+// - check_attempt<Die, N>(attempt, max_rolls): one bounded attempt of a
+//   rejection sampler, on every sequence of rolls it can take. Equal masses
+//   and a non-zero acceptance prove "repeat until accepted" exactly uniform.
+// - check_sampler<Die, N>(sampler, depth): any sampler as a black box, on
+//   every sequence of up to `depth` rolls. Exact masses so far, a proven bound
+//   on the bias, a proof of bias when there is one; uniform only when every
+//   sequence finished within the depth.
+// - verify_exhaustively<P>(depth): rollplan's own sample<P> against the model
+//   of analysis.hpp, which is what proves P uniform: the running code resolves
+//   the same sequences with the same outcome counts as the model, at every
+//   length up to `depth`.
+//
+// static_assert(proven_uniform<report>) explains a failure in the compiler's
+// output with the outcomes, masses and rolls as template arguments.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -59,7 +70,34 @@ private:
     bool exhausted_ = false;
 };
 
+// What a check found, in a form the compiler can print: see proven_uniform.
+enum class finding_kind : std::uint8_t {
+    proven_uniform,      // every outcome has probability exactly 1/N
+    outcome_out_of_range,
+    masses_differ,       // outcome a and outcome b have different masses after `rolls` rolls
+    mass_unresolved,     // masses equal so far, but sequences of `rolls` rolls are still unfinished
+    never_accepts,       // an attempt that returns nothing on every sequence
+    attempt_unbounded,   // an attempt that wants more than `rolls` rolls
+};
+
+struct finding {
+    finding_kind kind = finding_kind::proven_uniform;
+    std::size_t rolls = 0;
+    std::int64_t outcome_a = 0;  // for out_of_range: the outcome returned
+    rational mass_a;             // for mass_unresolved: the unresolved mass
+    std::int64_t outcome_b = 0;
+    rational mass_b;
+};
+
 // What check_sampler found, per outcome and per number of rolls.
+//
+// A black box proves little by itself: after `depth` rolls every outcome v has
+// resolved mass m_v, and u is the mass of sequences still unfinished. Whatever
+// the sampler does later, the probability p_v of outcome v lies in
+// [m_v, m_v + u]. So the report can bound the bias max_v |p_v − 1/N|, prove a
+// sampler biased (some m_v > 1/N, or m_v + u < 1/N), and prove it uniform only
+// when nothing is unresolved. A sampler that always rejects its first rolls
+// resolves nothing within a small depth, and then its report proves nothing.
 template <count_t N, std::size_t MaxDepth>
 struct sampler_report {
     static_assert(MaxDepth <= max_check_depth, "rollplan: check depth is at most 16 rolls");
@@ -70,59 +108,179 @@ struct sampler_report {
     // unresolved[ℓ]: sequences of ℓ rolls after which the sampler still wants more
     std::array<std::uint64_t, MaxDepth + 1> unresolved{};
     bool outcome_out_of_range = false;
+    std::int64_t out_of_range_outcome = 0;  // the first one seen
 
     constexpr std::uint64_t resolved_at(std::size_t length) const {
         std::uint64_t sum = 0;
         for (auto c : resolved[length]) sum += c;
         return sum;
     }
-    constexpr bool uniform_at(std::size_t length) const {
+    // Every outcome reached by as many sequences of exactly `length` rolls.
+    constexpr bool same_count_at(std::size_t length) const {
         for (auto c : resolved[length])
             if (c != resolved[length][0]) return false;
         return true;
     }
-    // Every outcome reached by as many sequences as every other, at every length.
-    constexpr bool is_uniform() const {
+    // same_count_at for every length up to the depth: what verify_exhaustively
+    // checks of rollplan's plans, next to the model. Evidence about the code,
+    // not a proof of uniformity (see bias_bound and proves_uniform).
+    constexpr bool same_count_at_every_length() const {
         if (outcome_out_of_range) return false;
         for (std::size_t l = 0; l <= depth; ++l)
-            if (!uniform_at(l)) return false;
+            if (!same_count_at(l)) return false;
         return true;
     }
-    // The probability of outcome v within `depth` rolls: Σ_ℓ resolved[ℓ][v] / K^ℓ.
-    constexpr rational mass(std::size_t v) const {
+    // The probability of finishing with outcome v within `length` rolls
+    // (default: the depth): Σ_{ℓ ≤ length} resolved[ℓ][v] / K^ℓ.
+    constexpr rational mass(std::size_t v, std::size_t length = max_check_depth + 1) const {
         rational sum;
         count_t scale = 1;
-        for (std::size_t l = 0; l <= depth; ++l, scale = detail::checked_mul(scale, faces, "rollplan: K^depth needs more than 128 bits"))
+        for (std::size_t l = 0; l <= depth && l <= length; ++l) {
             if (resolved[l][v] != 0) sum = sum + rational{resolved[l][v], scale};
+            if (l < depth && l < length)
+                scale = detail::checked_mul(scale, faces, "rollplan: check_sampler's masses need K^depth below 2^128");
+        }
         return sum;
     }
     // The probability that the sampler needs more than `depth` rolls.
     constexpr rational unresolved_mass() const {
-        return rational{unresolved[depth], detail::power_or_zero(faces, static_cast<unsigned>(depth))};
+        count_t all = 1;
+        for (std::size_t l = 0; l < depth; ++l)
+            all = detail::checked_mul(all, faces, "rollplan: check_sampler's masses need K^depth below 2^128");
+        return rational{unresolved[depth], all};
     }
-    constexpr explicit operator bool() const { return is_uniform(); }
+    // A proven bound on max_v |p_v − 1/N|, the largest bias of any outcome.
+    constexpr rational bias_bound() const {
+        if (outcome_out_of_range) return rational{1};
+        const rational share{1, N}, u = unresolved_mass();
+        rational worst;
+        for (std::size_t v = 0; v < static_cast<std::size_t>(N); ++v) {
+            const rational m = mass(v);
+            const rational below = m < share ? share - m : rational{};
+            const rational above = m + u > share ? m + u - share : rational{};
+            worst = std::max({worst, below, above});
+        }
+        return worst;
+    }
+    // Every outcome's probability is proven within `epsilon` of 1/N.
+    constexpr bool proves_bias_below(const rational& epsilon) const { return bias_bound() < epsilon; }
+    // Some outcome's probability is proven different from 1/N.
+    constexpr bool proves_biased() const {
+        if (outcome_out_of_range) return true;
+        const rational share{1, N}, u = unresolved_mass();
+        for (std::size_t v = 0; v < static_cast<std::size_t>(N); ++v)
+            if (mass(v) > share || mass(v) + u < share) return true;
+        return false;
+    }
+    // Every sequence finished within the depth and every outcome has mass 1/N.
+    constexpr bool proves_uniform() const { return first_finding().kind == finding_kind::proven_uniform; }
+
+    // Why proves_uniform() is false: the first length at which two outcomes
+    // were reached by different numbers of sequences, with both outcomes'
+    // masses up to that length; or the mass still unresolved.
+    constexpr finding first_finding() const {
+        if (outcome_out_of_range) return {finding_kind::outcome_out_of_range, 0, out_of_range_outcome, {}, 0, {}};
+        for (std::size_t l = 0; l <= depth; ++l)
+            for (std::size_t v = 1; v < static_cast<std::size_t>(N); ++v)
+                if (resolved[l][v] != resolved[l][0])
+                    return {finding_kind::masses_differ, l, 0, mass(0, l), static_cast<std::int64_t>(v), mass(v, l)};
+        if (unresolved[depth] != 0) return {finding_kind::mass_unresolved, depth, 0, unresolved_mass(), 0, {}};
+        return {};
+    }
+};
+
+// What check_attempt found: the masses of one attempt.
+//
+// An attempt draws at most max_rolls rolls and returns an outcome or nothing
+// ("try again"). Repeating it until it returns (until_accepted) gives outcome
+// v with probability Σ_j (1 − a)^j · m_v = m_v / a, where m_v is the mass of v
+// in one attempt and a = Σ_v m_v, since attempts use fresh rolls and are
+// independent. So equal m_v for every v and a > 0 prove the loop exactly
+// uniform, with nothing left unresolved: the geometric-series argument, with
+// every m_v counted exactly over all K^max_rolls roll sequences.
+template <count_t N>
+struct attempt_report {
+    count_t faces = 0;
+    std::size_t max_rolls = 0;
+    count_t sequences = 0;  // K^max_rolls: each mass below is a count of these
+    std::array<count_t, static_cast<std::size_t>(N)> accepted{};
+    count_t rejected = 0;
+    count_t roll_weight = 0;  // Σ over sequences of the rolls the attempt took
+    bool needs_more_rolls = false;
+    bool outcome_out_of_range = false;
+    std::int64_t out_of_range_outcome = 0;
+
+    constexpr count_t accepted_total() const {
+        count_t sum = 0;
+        for (auto c : accepted) sum += c;
+        return sum;
+    }
+    // The probability that one attempt returns v.
+    constexpr rational mass(std::size_t v) const { return rational{accepted[v], sequences}; }
+    // The probability that one attempt returns anything.
+    constexpr rational acceptance() const { return rational{accepted_total(), sequences}; }
+    // Expected rolls of the whole loop: rolls per attempt over the acceptance.
+    constexpr rational expected_rolls() const {
+        if (accepted_total() == 0) detail::fail<std::domain_error>("rollplan: an attempt that never accepts has no expected rolls");
+        return rational{roll_weight, accepted_total()};
+    }
+    constexpr bool proves_uniform() const { return first_finding().kind == finding_kind::proven_uniform; }
+
+    constexpr finding first_finding() const {
+        if (needs_more_rolls) return {finding_kind::attempt_unbounded, max_rolls, 0, {}, 0, {}};
+        if (outcome_out_of_range) return {finding_kind::outcome_out_of_range, 0, out_of_range_outcome, {}, 0, {}};
+        if (accepted_total() == 0) return {finding_kind::never_accepts, max_rolls, 0, {}, 0, {}};
+        for (std::size_t v = 1; v < static_cast<std::size_t>(N); ++v)
+            if (accepted[v] != accepted[0])
+                return {finding_kind::masses_differ, max_rolls, 0, mass(0), static_cast<std::int64_t>(v), mass(v)};
+        return {};
+    }
 };
 
 namespace detail {
 
-template <class Die, count_t N, std::size_t MaxDepth, class Sampler>
-constexpr void explore(const Sampler& sampler, std::array<std::uint64_t, max_check_depth>& rolls, std::size_t length,
-                       sampler_report<N, MaxDepth>& report) {
+// Runs `run(source)` on every sequence of rolls of Die, as a tree: a prefix
+// is extended only when the run asked for more rolls than it had. Calls
+// finished(length, result) for each run that ended within max_length rolls
+// and unfinished(length) for each prefix of `length` rolls that was not
+// enough.
+template <class Die, class Run, class Finished, class Unfinished>
+constexpr void walk_sequences(const Run& run, std::array<std::uint64_t, max_check_depth>& rolls, std::size_t length,
+                              std::size_t max_length, Finished& finished, Unfinished& unfinished) {
     replay_source<Die> replay(rolls, length);
-    const auto outcome = sampler(replay);
+    const auto result = run(replay);
     if (!replay.exhausted()) {
-        if (std::cmp_less(outcome, 0) || std::cmp_greater_equal(outcome, static_cast<std::uint64_t>(N)))
-            report.outcome_out_of_range = true;
-        else
-            ++report.resolved[replay.used()][static_cast<std::size_t>(outcome)];
+        finished(replay.used(), result);
         return;
     }
-    ++report.unresolved[length];
-    if (length == report.depth) return;
+    unfinished(length);
+    if (length == max_length) return;
     for (count_t face = 0; face < Die::faces; ++face) {
         rolls[length] = static_cast<std::uint64_t>(face);
-        explore<Die, N, MaxDepth>(sampler, rolls, length + 1, report);
+        walk_sequences<Die>(run, rolls, length + 1, max_length, finished, unfinished);
     }
+}
+
+template <class Die, class Run, class Finished, class Unfinished>
+constexpr void walk_sequences(const Run& run, std::size_t max_length, Finished finished, Unfinished unfinished) {
+    if (max_length > max_check_depth) fail<std::invalid_argument>("rollplan: a check looks at most 16 rolls deep", "depth", max_length);
+    std::array<std::uint64_t, max_check_depth> rolls{};
+    walk_sequences<Die>(run, rolls, 0, max_length, finished, unfinished);
+}
+
+// An outcome as an index into [0, N), or nullopt for one outside.
+template <count_t N, class V>
+constexpr std::optional<std::size_t> outcome_index(V outcome) {
+    const auto v = +outcome;  // bool and character types count as the integers they hold
+    if (std::cmp_less(v, 0) || std::cmp_greater_equal(v, static_cast<std::uint64_t>(N))) return std::nullopt;
+    return static_cast<std::size_t>(v);
+}
+
+template <class V>
+constexpr std::int64_t shown_outcome(V outcome) {
+    const auto v = +outcome;
+    return std::cmp_less_equal(v, std::numeric_limits<std::int64_t>::max()) ? static_cast<std::int64_t>(v)
+                                                                            : std::numeric_limits<std::int64_t>::max();
 }
 
 }  // namespace detail
@@ -134,43 +292,179 @@ template <class Die, count_t N, std::size_t MaxDepth = 6, class Sampler>
 constexpr sampler_report<N, MaxDepth> check_sampler(const Sampler& sampler, std::size_t depth = MaxDepth) {
     static_assert(is_die_v<Die>, "rollplan: check_sampler<Die, N> needs a die, like rollplan::d6");
     static_assert(N >= 1 && N <= max_listed_outcomes, "rollplan: check_sampler<Die, N> needs 1 <= N <= 4096");
-    if (depth > MaxDepth) throw std::invalid_argument("rollplan: check depth is above the report's MaxDepth");
+    if (depth > MaxDepth)
+        detail::fail<std::invalid_argument>("rollplan: check_sampler's depth is above its MaxDepth (the third template argument)",
+                                            "depth", depth, "MaxDepth", MaxDepth);
     sampler_report<N, MaxDepth> report;
     report.faces = Die::faces;
     report.depth = depth;
-    std::array<std::uint64_t, max_check_depth> rolls{};
-    detail::explore<Die, N, MaxDepth>(sampler, rolls, 0, report);
+    detail::walk_sequences<Die>(
+        sampler, depth,
+        [&](std::size_t length, auto outcome) {
+            if (const auto v = detail::outcome_index<N>(outcome)) {
+                ++report.resolved[length][*v];
+            } else if (!report.outcome_out_of_range) {
+                report.outcome_out_of_range = true;
+                report.out_of_range_outcome = detail::shown_outcome(outcome);
+            }
+        },
+        [&](std::size_t length) { ++report.unresolved[length]; });
     return report;
 }
 
-// The outcome of verify_exhaustively: true when the running code matched the model.
-struct verification {
-    bool ok = false;
+// Runs one attempt on every sequence of up to max_rolls rolls of Die.
+// attempt(source) returns something that tests true with an outcome (*r) in
+// [0, N) — std::optional, say — or false for "try again". It must be the
+// same function of the rolls every time (no state kept between calls), which
+// is what lets until_accepted repeat it.
+template <class Die, count_t N, class Attempt>
+constexpr attempt_report<N> check_attempt(const Attempt& attempt, std::size_t max_rolls) {
+    static_assert(is_die_v<Die>, "rollplan: check_attempt<Die, N> needs a die, like rollplan::d6");
+    static_assert(N >= 1 && N <= max_listed_outcomes, "rollplan: check_attempt<Die, N> needs 1 <= N <= 4096");
+    attempt_report<N> report;
+    report.faces = Die::faces;
+    report.max_rolls = max_rolls;
+    report.sequences = detail::power_or_zero(Die::faces, static_cast<unsigned>(max_rolls));
+    if (report.sequences == 0)
+        detail::fail<std::overflow_error>("rollplan: check_attempt needs K^max_rolls below 2^128", "K", Die::faces,
+                                          "max_rolls", max_rolls);
+    detail::walk_sequences<Die>(
+        attempt, max_rolls,
+        [&](std::size_t length, const auto& result) {
+            const count_t weight = detail::power_or_zero(Die::faces, static_cast<unsigned>(max_rolls - length));
+            report.roll_weight += weight * length;
+            if (!result) {
+                report.rejected += weight;
+            } else if (const auto v = detail::outcome_index<N>(*result)) {
+                report.accepted[*v] += weight;
+            } else if (!report.outcome_out_of_range) {
+                report.outcome_out_of_range = true;
+                report.out_of_range_outcome = detail::shown_outcome(*result);
+            }
+        },
+        [&](std::size_t length) {
+            if (length == max_rolls) report.needs_more_rolls = true;
+        });
+    return report;
+}
+
+// The loop that check_attempt proves: repeat the attempt until it returns.
+template <class Attempt>
+constexpr auto until_accepted(Attempt attempt) {
+    return [attempt](auto& source) {
+        for (;;)
+            if (auto result = attempt(source)) return *result;
+    };
+}
+
+// ---- explaining a check to the compiler's reader ---------------------------
+//
+// static_assert(rollplan::proven_uniform<report>) holds when the report
+// (a constexpr variable with static storage, from check_sampler or
+// check_attempt) proves its sampler exactly uniform. When it does not, the
+// compiler shows why in a template's arguments, e.g.
+//   rollplan::masses_differ<rollplan::after_rolls<2>, rollplan::outcome<0>,
+//                           rollplan::mass<4, 25>, rollplan::outcome<1>, rollplan::mass<3, 25>>
+
+template <std::size_t Rolls>
+struct after_rolls {};
+template <std::int64_t V>
+struct outcome {};
+template <count_t Numerator, count_t Denominator>
+struct mass {};
+
+template <class... Evidence>
+struct masses_differ {
+    static_assert(sizeof...(Evidence) == 0,
+                  "rollplan: not proven uniform: two outcomes have different masses (outcomes, masses and rolls: the arguments of masses_differ<...> in this message)");
+    static constexpr bool value = false;
+};
+template <class... Evidence>
+struct mass_unresolved {
+    static_assert(sizeof...(Evidence) == 0,
+                  "rollplan: not proven uniform: some roll sequences are still unfinished at this depth; "
+                  "check_sampler bounds the bias (bias_bound) but proves uniformity only when every sequence "
+                  "finishes; prove one attempt with check_attempt instead (rolls and unresolved mass: the arguments of mass_unresolved<...> in this message)");
+    static constexpr bool value = false;
+};
+template <class... Evidence>
+struct outcome_out_of_range {
+    static_assert(sizeof...(Evidence) == 0,
+                  "rollplan: not proven uniform: the sampler returned an outcome outside [0, N) "
+                  "(the outcome: the argument of outcome_out_of_range<...> in this message)");
+    static constexpr bool value = false;
+};
+template <class... Evidence>
+struct attempt_never_accepts {
+    static_assert(sizeof...(Evidence) == 0,
+                  "rollplan: not proven uniform: the attempt returns nothing on every roll sequence");
+    static constexpr bool value = false;
+};
+template <class... Evidence>
+struct attempt_needs_more_rolls {
+    static_assert(sizeof...(Evidence) == 0,
+                  "rollplan: not proven uniform: the attempt wants more rolls than check_attempt's max_rolls "
+                  "(max_rolls: the argument of attempt_needs_more_rolls<...> in this message)");
+    static constexpr bool value = false;
+};
+
+namespace detail {
+
+template <const auto& Report>
+consteval auto verdict() {
+    constexpr finding f = Report.first_finding();
+    if constexpr (f.kind == finding_kind::proven_uniform)
+        return std::true_type{};
+    else if constexpr (f.kind == finding_kind::masses_differ)
+        return masses_differ<after_rolls<f.rolls>, outcome<f.outcome_a>, mass<f.mass_a.numerator(), f.mass_a.denominator()>,
+                             outcome<f.outcome_b>, mass<f.mass_b.numerator(), f.mass_b.denominator()>>{};
+    else if constexpr (f.kind == finding_kind::mass_unresolved)
+        return mass_unresolved<after_rolls<f.rolls>, mass<f.mass_a.numerator(), f.mass_a.denominator()>>{};
+    else if constexpr (f.kind == finding_kind::outcome_out_of_range)
+        return outcome_out_of_range<outcome<f.outcome_a>>{};
+    else if constexpr (f.kind == finding_kind::never_accepts)
+        return attempt_never_accepts<after_rolls<f.rolls>>{};
+    else
+        return attempt_needs_more_rolls<after_rolls<f.rolls>>{};
+}
+
+}  // namespace detail
+
+template <const auto& Report>
+inline constexpr bool proven_uniform = decltype(detail::verdict<Report>())::value;
+
+// What verify_exhaustively found: whether the running code matched the model
+// on every sequence of up to `depth` rolls, and where it first did not.
+struct model_check {
+    bool matches_model = false;
+    std::size_t depth = 0;
     std::size_t failed_at_length = 0;
     const char* problem = "";
-    constexpr explicit operator bool() const { return ok; }
+    constexpr explicit operator bool() const { return matches_model; }
 };
 
 // Runs the real sample<P> on every sequence of up to `depth` rolls and checks,
 // for each length ℓ ≤ depth, that every outcome is reached by the same number
 // of sequences, that this number is what the model of analysis.hpp predicts,
-// and that the unresolved count matches the model too.
+// and that the unresolved count matches the model too. The model proves P
+// uniform (is_exactly_uniform_v); this checks that the code is the model, up
+// to `depth` rolls.
 template <plan P, std::size_t MaxDepth = 6>
-constexpr verification verify_exhaustively(std::size_t depth) {
+constexpr model_check verify_exhaustively(std::size_t depth) {
     static_assert(!std::is_void_v<typename P::die_type>, "rollplan: verify_exhaustively needs a plan that rolls a die");
     using die_type = typename P::die_type;
     const auto report = check_sampler<die_type, P::outcome_count, MaxDepth>(
         [](auto& source) { return sample<P>(source); }, depth);
     const plan_description& d = description_v<P>;
     const length_counts model = resolved_by_length(d, depth);
-    if (report.outcome_out_of_range) return {false, 0, "an outcome outside [0, N)"};
+    if (report.outcome_out_of_range) return {false, depth, 0, "an outcome outside [0, N)"};
     for (std::size_t l = 0; l <= depth; ++l) {
-        if (!report.uniform_at(l)) return {false, l, "outcomes reached by different numbers of sequences"};
-        if (count_t{report.resolved_at(l)} != model[l]) return {false, l, "resolved sequences differ from the model"};
+        if (!report.same_count_at(l)) return {false, depth, l, "outcomes reached by different numbers of sequences"};
+        if (count_t{report.resolved_at(l)} != model[l]) return {false, depth, l, "resolved sequences differ from the model"};
     }
     if (count_t{report.unresolved[depth]} != unresolved_after(d, depth))
-        return {false, depth, "unresolved sequences differ from the model"};
-    return {true, 0, ""};
+        return {false, depth, depth, "unresolved sequences differ from the model"};
+    return {true, depth, 0, ""};
 }
 
 }  // namespace rollplan

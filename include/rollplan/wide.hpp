@@ -35,7 +35,7 @@ struct wide_uint {
         return true;
     }
     constexpr count_t to_count() const {
-        if (!fits_count()) throw std::overflow_error("rollplan: a wide value does not fit in 128 bits");
+        if (!fits_count()) detail::fail<std::overflow_error>("rollplan: a wide value does not fit in 128 bits");
         return (count_t{limbs[1]} << 64) | limbs[0];
     }
     constexpr bool is_even() const { return (limbs[0] & 1) == 0; }
@@ -55,11 +55,11 @@ struct wide_uint {
             r.limbs[i] = static_cast<std::uint64_t>(s);
             carry = static_cast<std::uint64_t>(s >> 64);
         }
-        if (carry != 0) throw std::overflow_error("rollplan: a wide sum overflowed");
+        if (carry != 0) detail::fail<std::overflow_error>("rollplan: a wide sum overflowed");
         return r;
     }
     friend constexpr wide_uint operator-(const wide_uint& a, const wide_uint& b) {
-        if (a < b) throw std::domain_error("rollplan: a wide difference would be negative");
+        if (a < b) detail::fail<std::domain_error>("rollplan: a wide difference would be negative");
         wide_uint r;
         std::uint64_t borrow = 0;
         for (std::size_t i = 0; i < Limbs; ++i) {
@@ -76,14 +76,14 @@ struct wide_uint {
             std::uint64_t carry = 0;
             for (std::size_t j = 0; j < Limbs; ++j) {
                 if (i + j >= Limbs) {
-                    if (b.limbs[j] != 0 || carry != 0) throw std::overflow_error("rollplan: a wide product overflowed");
+                    if (b.limbs[j] != 0 || carry != 0) detail::fail<std::overflow_error>("rollplan: a wide product overflowed");
                     continue;
                 }
                 const count_t p = count_t{a.limbs[i]} * b.limbs[j] + r.limbs[i + j] + carry;
                 r.limbs[i + j] = static_cast<std::uint64_t>(p);
                 carry = static_cast<std::uint64_t>(p >> 64);
             }
-            if (carry != 0) throw std::overflow_error("rollplan: a wide product overflowed");
+            if (carry != 0) detail::fail<std::overflow_error>("rollplan: a wide product overflowed");
         }
         return r;
     }
@@ -93,7 +93,7 @@ struct wide_uint {
             limbs[i] = (limbs[i] >> 1) | (i + 1 < Limbs ? limbs[i + 1] << 63 : 0);
     }
     constexpr void shift_left_one() {
-        if (limbs[Limbs - 1] >> 63) throw std::overflow_error("rollplan: a wide shift overflowed");
+        if (limbs[Limbs - 1] >> 63) detail::fail<std::overflow_error>("rollplan: a wide shift overflowed");
         for (std::size_t i = Limbs; i-- > 0;) limbs[i] = (limbs[i] << 1) | (i > 0 ? limbs[i - 1] >> 63 : 0);
     }
     constexpr std::size_t bit_width() const {
@@ -109,11 +109,11 @@ struct wide_uint {
 
     // Quotient of a by b (b > 0), by shifting and subtracting one bit at a time.
     friend constexpr wide_uint operator/(const wide_uint& a, const wide_uint& b) {
-        if (b.is_zero()) throw std::domain_error("rollplan: wide division by zero");
+        if (b.is_zero()) detail::fail<std::domain_error>("rollplan: wide division by zero");
         wide_uint q, r;
         for (std::size_t i = a.bit_width(); i-- > 0;) {
             r.shift_left_one();
-            r.limbs[0] |= a.bit(i) ? 1 : 0;
+            r.limbs[0] |= static_cast<std::uint64_t>(a.bit(i));
             q.shift_left_one();
             if (r >= b) {
                 r = r - b;

@@ -1,14 +1,20 @@
 #!/bin/bash
 # check.sh COMPILER INCLUDE_DIR CASE.cpp
-# The case must fail to compile, and the compiler's output must contain the
-# text after "// expect: " in the case's first line.
+# The case must fail to compile, and each text after "// expect: " in the
+# case's leading comment lines must appear within the first 60 lines of the
+# compiler's output: the words and numbers a user sees without scrolling.
+# A "// flags: " line among them replaces the default -std=c++20.
 compiler=$1 include=$2 case=$3
-expected=$(sed -n '1s|^// expect: ||p' "$case")
-if [ -z "$expected" ]; then echo "no '// expect: ' line in $case"; exit 1; fi
-if output=$("$compiler" -std=c++20 -fsyntax-only -I"$include" "$case" 2>&1); then
+mapfile -t expected < <(sed -n '/^\/\/ \(expect\|flags\): /!q; s|^// expect: ||p' "$case")
+flags=$(sed -n '/^\/\/ \(expect\|flags\): /!q; s|^// flags: ||p' "$case")
+if [ ${#expected[@]} -eq 0 ]; then echo "no '// expect: ' line at the top of $case"; exit 1; fi
+if output=$("$compiler" ${flags:--std=c++20} -fsyntax-only -I"$include" "$case" 2>&1); then
     echo "compiled, but should not have: $case"; exit 1
 fi
-if ! grep -qF -- "$expected" <<<"$output"; then
-    echo "the error does not say: $expected"; echo "$output" | head -40; exit 1
-fi
-echo "rejected with: $expected"
+first=$(head -60 <<<"$output")
+for text in "${expected[@]}"; do
+    if ! grep -qF -- "$text" <<<"$first"; then
+        echo "the first 60 lines of the error do not say: $text"; echo "$output" | head -60; exit 1
+    fi
+    echo "rejected with: $text"
+done

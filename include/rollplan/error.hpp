@@ -1,0 +1,78 @@
+// rollplan/error.hpp: how rollplan says that a value is wrong.
+//
+// Every check raises its error through detail::fail, with the message written
+// as a string literal at the call. In a constant expression the throw is the
+// compile error, and both compilers then print that call: GCC in its "in
+// 'constexpr' expansion of" lines (the call as written, so the literal shows),
+// Clang in its "in call to" notes (the arguments' values, so the literal and
+// the numbers show). At run time the exception's message is the text followed
+// by the values that were wrong, with their names: " (face = 7, K = 6)".
+#pragma once
+
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace rollplan {
+
+namespace detail {
+__extension__ typedef unsigned __int128 uint128;  // count_t of integer.hpp, which includes this header
+}
+
+// A count_t in decimal; std::to_string has no overload for 128 bits.
+constexpr std::string to_string(detail::uint128 v) {
+    if (v == 0) return "0";
+    std::string digits;
+    for (; v != 0; v /= 10) digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+    return digits;
+}
+
+namespace detail {
+
+// An integer of any type, kept with its sign so that a face of −3 is shown as −3.
+struct shown_value {
+    using magnitude_type = uint128;
+    bool negative = false;
+    magnitude_type magnitude = 0;
+    template <class T>
+        requires(std::is_integral_v<T> || std::is_same_v<T, magnitude_type>)
+    constexpr shown_value(T v)  // NOLINT: any integer may be shown
+        : negative(v < T{0}),
+          magnitude(v < T{0} ? magnitude_type{0} - static_cast<magnitude_type>(v) : static_cast<magnitude_type>(v)) {}
+};
+
+// " (N = 61, K = 18)" from the pairs "N", 61, "K", 18.
+constexpr std::string named_values(std::initializer_list<const char*> names, std::initializer_list<shown_value> values) {
+    std::string out = " (";
+    auto name = names.begin();
+    for (const shown_value& v : values) {
+        if (name != names.begin()) out += ", ";
+        out += std::string(*name++) + " = " + (v.negative ? "-" : "") + to_string(v.magnitude);
+    }
+    return out + ")";
+}
+
+template <class... Pairs, std::size_t... I>
+constexpr std::string message_with(const char* text, std::index_sequence<I...>, Pairs... pairs) {
+    const auto all = std::forward_as_tuple(pairs...);
+    return text + named_values({std::get<2 * I>(all)...}, {shown_value(std::get<2 * I + 1>(all))...});
+}
+
+// Throws Exception with `text`; the optional pairs name the values that were
+// wrong ("N", n, "K", k), added to the message at run time.
+template <class Exception, class... Pairs>
+[[noreturn]] constexpr void fail(const char* text, Pairs... pairs) {
+    static_assert(sizeof...(Pairs) % 2 == 0, "rollplan: fail takes a text, then names and values in pairs");
+    if constexpr (sizeof...(Pairs) == 0) {
+        throw Exception(text);
+    } else {
+        if (std::is_constant_evaluated()) throw Exception(text);
+        throw Exception(message_with(text, std::make_index_sequence<sizeof...(Pairs) / 2>{}, pairs...));
+    }
+}
+
+}  // namespace detail
+}  // namespace rollplan
