@@ -2,6 +2,7 @@
 #include <rollplan/planner.hpp>
 
 #include <catch2/catch.hpp>
+#include <string_view>
 
 using namespace rollplan;
 
@@ -22,7 +23,25 @@ TEST_CASE("other plans are certified only when they are optimal", "[certificate]
     STATIC_REQUIRE(certify_optimal<reject<roll<d6>, 5>>());  // rerolling the 6 is optimal: 6^k mod 5 = 1
     constexpr auto off = certify_optimal<plan_t<29, d6, strategy::smooth>>();
     STATIC_REQUIRE(!off);
+    STATIC_REQUIRE(off.proves_not_optimal());
     STATIC_REQUIRE(off.rolls_checked == 2);  // 1 and 6 unresolved after 0 and 1 rolls; then 36, not 36 mod 29
+}
+
+TEST_CASE("the certificate says when it could not decide", "[certificate]") {
+    // 24 flips for 2^24 outcomes never reject: optimal, though the plan is not a recycle
+    STATIC_REQUIRE(certify_optimal<plan_t<(1u << 24), coin>>().proves_optimal());
+    // a period longer than the budget, and a plan deeper than the model counts
+    constexpr auto long_period = certify_optimal<plan_t<65521, coin>>(1000);
+    STATIC_REQUIRE(long_period.undecided());
+    STATIC_REQUIRE(!long_period.proves_not_optimal());
+    STATIC_REQUIRE(!long_period);
+    STATIC_REQUIRE(std::string_view(long_period.reason).starts_with("undecided: the period"));
+    constexpr auto deep = certify_optimal<plan_t<(3u << 23), coin, strategy::digits>>();
+    STATIC_REQUIRE(deep.undecided());
+    STATIC_REQUIRE(std::string_view(deep.reason).starts_with("undecided: the model"));
+    // K^k overflows 128 bits after one roll of a 64-bit engine: the model cannot count k = 2
+    constexpr auto engine = certify_optimal<plan_t<(1ull << 63) + 1, die<two_to_64>, strategy::smooth>>();
+    STATIC_REQUIRE(!engine.proves_optimal());
 }
 
 TEST_CASE("certificates over a run-time sweep", "[certificate]") {

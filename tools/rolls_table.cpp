@@ -76,7 +76,7 @@ std::string optimal_cell(rp::count_t n, rp::count_t faces) {
     if (!std::isnan(exact)) {
         std::snprintf(text, sizeof text, "%.4f", exact);
     } else {
-        const bool certified = rp::certify_optimal(rp::make_plan(n, faces, rp::strategy::optimal{}), 1u << 22).optimal;
+        const bool certified = rp::certify_optimal(rp::make_plan(n, faces, rp::strategy::optimal{}), 1u << 22).proves_optimal();
         std::snprintf(text, sizeof text, certified ? "%.4f †" : "not certified", optimum(n, faces));
     }
     return text;
