@@ -1,27 +1,62 @@
 #!/bin/bash
 # Builds and runs the whole test suite (unit tests, static proof sweeps,
 # compile-fail cases, examples) with each compiler in ROLLPLAN_COMPILERS
-# (default: GCC 12, Clang 16 and Clang 14). Exits non-zero if anything fails.
+# (default: GCC 12, Clang 16 and Clang 14); then the run-time tests and the
+# examples again under AddressSanitizer and UndefinedBehaviorSanitizer with
+# GCC 12 and Clang 16 (ROLLPLAN_SANITIZE_COMPILERS), and a bounded libFuzzer
+# run (ROLLPLAN_FUZZ_SECONDS, default 60; 0 skips it). Exits non-zero if
+# anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-bash scripts/deps.sh cmake make g++ clang-14 clang-16 libboost-dev catch2 libpcg-cpp-dev python3 || exit 2
+bash scripts/deps.sh cmake make g++ clang-14 clang-16 libclang-rt-16-dev libboost-dev catch2 libpcg-cpp-dev python3 || exit 2
 compilers=${ROLLPLAN_COMPILERS:-"g++ clang++-16 clang++-14"}
+sanitize_compilers=${ROLLPLAN_SANITIZE_COMPILERS:-"g++ clang++-16"}
+fuzz_seconds=${ROLLPLAN_FUZZ_SECONDS:-60}
 jobs=$(nproc)
+start_all=$SECONDS
+
+# the build's progress lines are noise; errors and warnings are not
+quiet_build() {
+    cmake --build "$@" -j"$jobs" 2>&1 | grep -Ev '^\[ *[0-9]+%\]|^g?make'
+    return "${PIPESTATUS[0]}"
+}
 
 run_with() {
     local compiler=$1 dir=build/test-$1 start=$SECONDS
     echo "=== $compiler: building in $dir"
     cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_BUILD_TYPE=Release >/dev/null || return 1
-    # the build's progress lines are noise; errors and warnings are not
-    cmake --build "$dir" -j"$jobs" 2>&1 | grep -Ev '^\[ *[0-9]+%\]|^g?make' 
-    [ "${PIPESTATUS[0]}" -eq 0 ] || return 1
+    quiet_build "$dir" || return 1
     echo "=== $compiler: built in $((SECONDS - start)) s"
     (cd "$dir" && ctest -j"$jobs" --output-on-failure)
+}
+
+# The code that runs (unit tests, examples) with -fsanitize=address,undefined,
+# stopping at the first report.
+run_sanitized() {
+    local compiler=$1 dir=build/sanitize-$1 start=$SECONDS
+    echo "=== $compiler, address and undefined sanitizers: building in $dir"
+    cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DROLLPLAN_SANITIZE=address,undefined >/dev/null || return 1
+    quiet_build "$dir" --target rollplan_tests demo d29_from_d6 rand7_from_rand5 rand5_from_rand find_the_bias \
+        compile_time_table reproducible || return 1
+    echo "=== $compiler, sanitizers: built in $((SECONDS - start)) s"
+    "$dir/tests/rollplan_tests" || return 1
+    for example in demo d29_from_d6 rand7_from_rand5 rand5_from_rand find_the_bias compile_time_table reproducible; do
+        "$dir/examples/$example" >/dev/null || { echo "example $example failed under the sanitizers"; return 1; }
+    done
+    echo "=== $compiler, sanitizers: clean"
 }
 
 failed=0 passed=0
 for compiler in $compilers; do
     if run_with "$compiler"; then passed=$((passed + 1)); else echo "=== $compiler: FAILED"; failed=$((failed + 1)); fi
 done
-echo "compilers: $passed passed, $failed failed"
+for compiler in $sanitize_compilers; do
+    if run_sanitized "$compiler"; then passed=$((passed + 1)); else echo "=== $compiler, sanitizers: FAILED"; failed=$((failed + 1)); fi
+done
+if [ "$fuzz_seconds" -gt 0 ]; then
+    if bash scripts/fuzz.sh "$fuzz_seconds"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+fi
+echo "=== all runs took $((SECONDS - start_all)) s"
+echo "runs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -49,3 +49,14 @@ TEST_CASE("instructions for coins, big dice and one outcome", "[describe]") {
     REQUIRE(describe<reject<roll<d20>, 6>>().find("A = (face − 1) mod 6") == std::string::npos);
     REQUIRE(describe<reject<roll<d20>, 6>>().find("On 19 or more, roll again") != std::string::npos);
 }
+
+TEST_CASE("an 18-sided die, a 180-sided die", "[describe]") {
+    auto opening = [](const std::string& text) { return text.substr(0, text.find(':')); };
+    REQUIRE(opening(describe<reject<roll<die<18>>, 7>>()) == "To pick a number from 1 to 7 with an 18-sided die");
+    REQUIRE(opening(describe<reject<roll<die<11>>, 7>>()) == "To pick a number from 1 to 7 with an 11-sided die");
+    REQUIRE(opening(describe<reject<roll<die<80>>, 7>>()) == "To pick a number from 1 to 7 with an 80-sided die");
+    REQUIRE(opening(describe<reject<roll<die<180>>, 7>>()) == "To pick a number from 1 to 7 with a 180-sided die");
+    REQUIRE(opening(describe<reject<roll<die<11000>>, 7>>()) == "To pick a number from 1 to 7 with an 11000-sided die");
+    REQUIRE(opening(describe<reject<roll<die<110>>, 7>>()) == "To pick a number from 1 to 7 with a 110-sided die");
+    REQUIRE(opening(describe<reject<roll<die<7>>, 5>>()) == "To pick a number from 1 to 5 with a 7-sided die");
+}

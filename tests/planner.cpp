@@ -163,4 +163,6 @@ TEST_CASE("bad arguments at run time", "[planner]") {
     REQUIRE_THROWS_AS(make_plan(0, 6), std::invalid_argument);
     REQUIRE_THROWS_AS(make_plan(5, 1), std::invalid_argument);
     REQUIRE_THROWS_AS(make_plan(two_to_64, 6), std::invalid_argument);
+    REQUIRE_THROWS_WITH(make_plan(two_to_64, 6), "rollplan: N must be between 1 and 2^64 - 1 (N = 18446744073709551616)");
+    REQUIRE_THROWS_WITH(make_plan(5, two_to_64 + 1), "rollplan: a die needs 2 to 2^64 faces (K = 18446744073709551617)");
 }

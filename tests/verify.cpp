@@ -71,6 +71,10 @@ TEST_CASE("attempts that prove nothing are refused", "[verify]") {
 TEST_CASE("a black box is uniform only when every sequence finished", "[verify]") {
     STATIC_REQUIRE(proven_uniform<d3_from_d6>);
     STATIC_REQUIRE(d3_from_d6.bias_bound() == rational{0});
+    // uniform though the outcomes finish after different numbers of rolls
+    constexpr auto uneven = check_sampler<coin, 2>([](auto& flip) { return flip() == 0 ? 0 : (flip(), 1); }, 2);
+    STATIC_REQUIRE(!uneven.same_count_at_every_length());
+    STATIC_REQUIRE(uneven.proves_uniform());
     // rand() % 5 with seven values: proven biased, with its exact masses
     constexpr auto modulo = check_sampler<die<7>, 5>([](auto& rand) { return rand() % 5; }, 1);
     STATIC_REQUIRE(!modulo.proves_uniform());

@@ -316,7 +316,7 @@ constexpr length_counts resolved_by_length(const plan_description& d, const plan
 }
 
 constexpr length_counts resolved_by_length(const plan_description& d, std::size_t depth) {
-    if (depth > max_model_depth) detail::fail<std::invalid_argument>("rollplan: the model counts at most max_model_depth rolls");
+    if (depth > max_model_depth) detail::fail<std::invalid_argument>("rollplan: the model counts at most max_model_depth (24) rolls", "depth", depth);
     return resolved_by_length(d, d.root(), depth);
 }
 

@@ -37,7 +37,7 @@ constexpr count_t next_residue(count_t r, count_t radix, count_t m) {
 // Brent's cycle finding on r ↦ r·L mod M: O(μ + λ) steps, stopping with
 // found = false once μ + λ is known to pass max_terms.
 constexpr period residue_period(count_t m, count_t radix, std::size_t max_terms) {
-    if (m < 1 || m > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1");
+    if (m < 1 || m > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1", "N", m);
     const count_t first = 1 % m;
     std::size_t power = 1, length = 1;
     count_t tortoise = first, hare = detail::next_residue(first, radix, m);
@@ -70,7 +70,7 @@ constexpr period residue_period(count_t m, count_t radix, std::size_t max_terms)
 // expression), and certify_optimal still proves optimality.
 constexpr rational knuth_yao_sum(count_t m, count_t radix) {
     using big = detail::wide_uint<8>;
-    if (radix < 2) detail::fail<std::invalid_argument>("rollplan: a die needs at least 2 faces");
+    if (radix < 2) detail::fail<std::invalid_argument>("rollplan: a die needs at least 2 faces", "K", radix);
     // L^(μ+λ) must fit in 512 bits: at most 511 terms for a coin, fewer for bigger dice.
     std::size_t bits_per_term = 0;
     for (count_t r = radix - 1; r != 0; r >>= 1) ++bits_per_term;

@@ -384,8 +384,8 @@ constexpr plan_description optimal_description(count_t n, count_t faces) {
 // run time as well; bad arguments throw std::invalid_argument.
 template <class Strategy = strategy::optimal>
 constexpr plan_description make_plan(count_t n, count_t faces, Strategy s = {}) {
-    if (n < 1 || n > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1");
-    if (faces < 2 || faces > two_to_64) detail::fail<std::invalid_argument>("rollplan: a die needs 2 to 2^64 faces");
+    if (n < 1 || n > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1", "N", n);
+    if (faces < 2 || faces > two_to_64) detail::fail<std::invalid_argument>("rollplan: a die needs 2 to 2^64 faces", "K", faces);
     if constexpr (std::is_same_v<Strategy, strategy::optimal>)
         return detail::optimal_description(n, faces);
     else

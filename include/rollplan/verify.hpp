@@ -175,11 +175,18 @@ struct sampler_report {
     // Every sequence finished within the depth and every outcome has mass 1/N.
     constexpr bool proves_uniform() const { return first_finding().kind == finding_kind::proven_uniform; }
 
-    // Why proves_uniform() is false: the first length at which two outcomes
-    // were reached by different numbers of sequences, with both outcomes'
-    // masses up to that length; or the mass still unresolved.
+    // Why proves_uniform() is false. When every sequence finished: the first
+    // outcome whose mass differs from outcome 0's. Otherwise: the first length
+    // at which two outcomes were reached by different numbers of sequences,
+    // with both outcomes' masses up to that length; or the mass unresolved.
     constexpr finding first_finding() const {
         if (outcome_out_of_range) return {finding_kind::outcome_out_of_range, 0, out_of_range_outcome, {}, 0, {}};
+        if (unresolved[depth] == 0) {
+            for (std::size_t v = 1; v < static_cast<std::size_t>(N); ++v)
+                if (mass(v) != mass(0))
+                    return {finding_kind::masses_differ, depth, 0, mass(0), static_cast<std::int64_t>(v), mass(v)};
+            return {};
+        }
         for (std::size_t l = 0; l <= depth; ++l)
             for (std::size_t v = 1; v < static_cast<std::size_t>(N); ++v)
                 if (resolved[l][v] != resolved[l][0])
