@@ -104,6 +104,12 @@ TEST_CASE("a value outside the die is an error where it enters, never a hang", "
         REQUIRE_THROWS_WITH(uniform_below(d, 29), outside && names_die);
         REQUIRE_THROWS_WITH(uniform_below(e, 5), outside && names_die);
     }
+    // a 64-bit engine's die, from a source whose values are wider
+    struct wide_source {
+        using die_type = die<two_to_64>;
+        count_t operator()() { return two_to_64 + 5; }
+    } wide;
+    REQUIRE_THROWS_WITH(uniform_below(wide, 10), Catch::Contains("value = 18446744073709551621"));
     // the value itself is named
     lying_d6 named{6, 1};
     REQUIRE_THROWS_WITH((sample<plan_t<29, d6>>(named)), Catch::Contains("value = 6"));

@@ -71,7 +71,7 @@ namespace detail {
 // plan can loop on a value it does not expect.
 template <class Die, class Value>
 constexpr std::uint64_t checked_digit(Value value) {
-    if constexpr (Die::faces < two_to_64) {
+    if constexpr (Die::faces < two_to_64 || sizeof(Value) > sizeof(std::uint64_t)) {
         if (static_cast<count_t>(value) >= Die::faces)
             fail<std::out_of_range>("rollplan: a source returned a value outside [0, K) for its die", "value", value,
                                     "K", Die::faces);
