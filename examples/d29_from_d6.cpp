@@ -12,7 +12,7 @@ namespace rp = rollplan;
 
 using hungarian = rp::plan_t<29, rp::d6, rp::strategy::smooth>;
 using cheapest = rp::plan_t<29, rp::d6, rp::strategy::cheapest>;
-using optimal = rp::plan_t<29, rp::d6>;  // strategy::optimal, the default
+using optimal = rp::plan_t<29, rp::d6>;  // the default on a die: strategy::optimal
 
 // The proofs: exactly uniform, the costs as computed by hand, and the running
 // code checked on every sequence of up to 3 rolls.

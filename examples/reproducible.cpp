@@ -3,29 +3,39 @@
 // with GCC and Clang at -O0 and -O2 and compares what it prints.
 #include <rollplan/rollplan.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <vector>
 
 namespace rp = rollplan;
 
-// Prints 12 values of dist from a fresh copy of engine, made three ways that
-// must agree: generate_array, generate over a vector, and dist(engine) calls.
+// Prints 12 values of dist from a fresh copy of engine, made two ways that
+// must agree: generate_array and generate over a vector. (On a 32- or 64-bit
+// engine, generate takes several values from each word, so its values are not
+// those of 12 calls dist(engine); docs/spec.md, section 5.)
 template <class Engine, class Dist>
-bool print_three_ways(const char* name, const Engine& engine, Dist dist) {
+bool print_two_ways(const char* name, const Engine& engine, Dist dist) {
     constexpr std::size_t count = 12;
     const auto as_array = rp::generate_array<count>(dist, Engine{engine});
     std::vector<typename Dist::result_type> as_vector(count);
     rp::generate(as_vector, dist, Engine{engine});
-    Engine one_by_one{engine};
     std::printf("%-42s", name);
     bool same = true;
     for (std::size_t i = 0; i < count; ++i) {
         std::printf(" %lld", static_cast<long long>(as_vector[i]));
-        same = same && as_vector[i] == as_array[i] && as_vector[i] == dist(one_by_one);
+        same = same && as_vector[i] == as_array[i];
     }
     std::printf("\n");
     return same;
+}
+
+// Prints 12 values of dist(engine), one call each.
+template <class Engine, class Dist>
+void print_one_at_a_time(const char* name, Engine engine, Dist dist) {
+    std::printf("%-42s", name);
+    for (int i = 0; i < 12; ++i) std::printf(" %lld", static_cast<long long>(dist(engine)));
+    std::printf("\n");
 }
 
 // The same sequences made by the compiler:
@@ -35,21 +45,24 @@ constexpr auto big_compile_time =
 
 int main() {
     bool same = true;
-    same &= print_three_ways("d6, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<1, 6>{});
-    same &= print_three_ways("d29, pcg32{29, 54}", rp::pcg32{29, 54}, rp::uniform_int_distribution<1, 29>{});
-    same &= print_three_ways("0..10^12-1, xoshiro256starstar{1}", rp::xoshiro256starstar{1},
+    same &= print_two_ways("d6, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<1, 6>{});
+    same &= print_two_ways("d29, pcg32{29, 54}", rp::pcg32{29, 54}, rp::uniform_int_distribution<1, 29>{});
+    same &= print_two_ways("0..10^12-1, xoshiro256starstar{1}", rp::xoshiro256starstar{1},
                             rp::uniform_int_distribution<0, 999999999999>{});
-    same &= print_three_ways("d29 smooth, pcg32{3}", rp::pcg32{3},
+    same &= print_two_ways("d29 smooth, pcg32{3}", rp::pcg32{3},
                             rp::uniform_int_distribution<1, 29, rp::strategy::smooth>{});
-    same &= print_three_ways("d1000 cheapest, splitmix64{5}", rp::splitmix64{5},
+    same &= print_two_ways("d1000 cheapest, splitmix64{5}", rp::splitmix64{5},
                             rp::uniform_int_distribution<1, 1000, rp::strategy::cheapest>{});
 
-    rp::splitmix64 engine{1};
-    rp::uniform_int_distribution<1, 6> d6;
-    for (int v : d6_compile_time) same &= v == d6(engine);
-    rp::xoshiro256starstar wide{1};
-    rp::uniform_int_distribution<0, 999999999999> big;
-    for (auto v : big_compile_time) same &= v == big(wide);
+    print_one_at_a_time("d6 one at a time, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<1, 6>{});
+    print_one_at_a_time("d29 one at a time, pcg32{29, 54}", rp::pcg32{29, 54}, rp::uniform_int_distribution<1, 29>{});
+
+    std::vector<int> d6_run_time(12);
+    rp::generate(d6_run_time, rp::uniform_int_distribution<1, 6>{}, rp::splitmix64{1});
+    same &= std::equal(d6_run_time.begin(), d6_run_time.end(), d6_compile_time.begin());
+    std::vector<long long> big_run_time(12);
+    rp::generate(big_run_time, rp::uniform_int_distribution<0, 999999999999>{}, rp::xoshiro256starstar{1});
+    same &= std::equal(big_run_time.begin(), big_run_time.end(), big_compile_time.begin());
 
     std::array<int, 10> cards{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
     rp::shuffle(cards, rp::splitmix64{10});

@@ -7,7 +7,8 @@ Each line is "N K PLAN uniform E" or "N K PLAN error rollplan: ...", tab-separat
 script parses PLAN, the plan as its C++ type, and computes its outcome count
 and expected rolls from the node rules with Python's unbounded integers:
 roll 1; mixed_radix the sum; fold its operand; reject<P, M> its operand over
-the acceptance q·M/|P|; recycle<P, M> its operand times Σ_j (|P|^j mod M)/|P|^j,
+the acceptance q·M/|P|, and so does scale<P, M> (Lemire's map, whose
+preimages are counted one by one when |P| <= 2^16); recycle<P, M> its operand times Σ_j (|P|^j mod M)/|P|^j,
 summed over the pre-period and one period of |P|^j mod M. It checks that the
 plan has N outcomes and rolls a die of K faces, that every plan is uniform,
 that E equals the printed value, and that every error is justified: a value
@@ -92,6 +93,19 @@ def analyse(plan):
         assert inner.outcomes % m == 0, plan
         return Node(m, inner.rolls, inner.faces, inner.too_big)
     if name == "reject":
+        acceptance = Fraction(inner.outcomes // m * m, inner.outcomes)
+        rolls = inner.rolls / acceptance
+        return Node(m, rolls, inner.faces, inner.too_big or not fits(acceptance) or not fits(rolls))
+    if name == "scale":
+        assert 2 <= m < inner.outcomes, plan
+        if inner.outcomes <= 1 << 16:
+            # Lemire's map counted value by value: every h has as many accepted v
+            low = inner.outcomes % m
+            preimages = [0] * m
+            for v in range(inner.outcomes):
+                if v * m % inner.outcomes >= low:
+                    preimages[v * m // inner.outcomes] += 1
+            assert len(set(preimages)) == 1, plan
         acceptance = Fraction(inner.outcomes // m * m, inner.outcomes)
         rolls = inner.rolls / acceptance
         return Node(m, rolls, inner.faces, inner.too_big or not fits(acceptance) or not fits(rolls))

@@ -39,6 +39,18 @@ TEST_CASE("instructions for the Knuth-Yao loop", "[describe]") {
     REQUIRE(plan_name<plan_t<29, d6>>() == "recycle<roll<d6>, 29>");
 }
 
+TEST_CASE("instructions for Lemire's multiply-shift", "[describe]") {
+    REQUIRE(plan_name<plan_t<6, die<two_to_64>>>() == "scale<roll<die<18446744073709551616>>, 6>");
+    REQUIRE(describe<scale<roll<d8>, 3>>() ==
+            "To pick a number from 1 to 3 with a d8:\n"
+            "1. Roll the d8. A = face − 1 (0 to 7).\n"
+            "2. B = A × 3. If B mod 8 is below 2, go back to step 1.\n"
+            "3. C = B ÷ 8, rounded down (0 to 2).\n"
+            "4. Your number is C + 1.\n");
+    // M divides L: nothing is rolled again
+    REQUIRE(describe<scale<roll<d8>, 4>>().find("B = A × 4.\n") != std::string::npos);
+}
+
 TEST_CASE("instructions for coins, big dice and one outcome", "[describe]") {
     const std::string coins = describe<plan_t<3, coin, strategy::digits>>();
     REQUIRE(coins.rfind("To pick a number from 1 to 3 with a coin (heads is face 1, tails face 2):\n1. Toss the coin.", 0) == 0);

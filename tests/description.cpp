@@ -21,6 +21,8 @@ TEST_CASE("plan types and plan data convert both ways", "[description]") {
     STATIC_REQUIRE(round_trips<reject<mixed_radix<fold<roll<d6>, 2>, fold<roll<d6>, 3>, reject<roll<d6>, 5>>, 29>>);
     STATIC_REQUIRE(round_trips<mixed_radix<mixed_radix<roll<coin>, roll<coin>>, roll<coin>>>);
     STATIC_REQUIRE(round_trips<recycle<roll<d6>, 29>>);
+    STATIC_REQUIRE(round_trips<scale<roll<die<two_to_64>>, 6>>);
+    STATIC_REQUIRE(round_trips<mixed_radix<scale<mixed_radix<roll<d6>, roll<d6>>, 5>, reject<roll<d6>, 5>>>);
     STATIC_REQUIRE(round_trips<mixed_radix<recycle<roll<d6>, 5>, fold<roll<d6>, 2>>>);
     STATIC_REQUIRE(round_trips<fold<mixed_radix<roll<die<count_t{1} << 40>>, roll<die<count_t{1} << 40>>>, 2>>);
 }

@@ -14,15 +14,45 @@
 
 using namespace rollplan;
 
-TEST_CASE("generate fills a buffer like calling the distribution in a loop", "[generate]") {
+namespace {
+// A sentinel that can only be compared, so that generate cannot know the distance.
+struct stop_at {
+    std::vector<int>::iterator end;
+    friend bool operator==(std::vector<int>::iterator it, const stop_at& s) { return it == s.end; }
+};
+static_assert(std::sentinel_for<stop_at, std::vector<int>::iterator>);
+static_assert(!std::sized_sentinel_for<stop_at, std::vector<int>::iterator>);
+}  // namespace
+
+TEST_CASE("generate: several values per engine word, else the distribution in a loop", "[generate]") {
     std::vector<int> by_iterators(1000), by_range(1000);
     uniform_int_distribution<1, 6> d6;
     splitmix64 a(3), b(3), c(3);
     REQUIRE(rollplan::generate(by_iterators.begin(), by_iterators.end(), d6, a) == by_iterators.end());
     rollplan::generate(by_range, d6, b);
     REQUIRE(by_iterators == by_range);
-    for (int v : by_iterators) REQUIRE(v == d6(c));
-    REQUIRE(a == c);
+    REQUIRE(a == b);
+    // 23 values of a d6 per word of a 64-bit engine: 44 words, and a few rejected ones
+    std::uint64_t words = 0;
+    while (!(c == a) && words < 100) c(), ++words;
+    REQUIRE(c == a);
+    REQUIRE(words >= 44);
+    REQUIRE(words <= 60);
+    // a source that is not an engine word, and a distribution that is not rollplan's: the loop
+    std::minstd_rand e(3), f(3);
+    rollplan::generate(by_iterators, d6, e);
+    for (int v : by_iterators) REQUIRE(v == d6(f));
+    std::uniform_int_distribution<int> standard(1, 6);
+    splitmix64 g(4), h(4);
+    rollplan::generate(by_iterators, standard, g);
+    for (int v : by_iterators) REQUIRE(v == standard(h));
+    // a sentinel without a distance (found by walking): the same values
+    std::vector<int> bounded(100), walked(100);
+    splitmix64 i(5), j(5);
+    rollplan::generate(bounded, d6, i);
+    REQUIRE(rollplan::generate(walked.begin(), stop_at{walked.end()}, d6, j) == walked.end());
+    REQUIRE(bounded == walked);
+    REQUIRE(i == j);
 }
 
 TEST_CASE("generate_array in a constant expression", "[generate]") {
@@ -33,7 +63,7 @@ TEST_CASE("generate_array in a constant expression", "[generate]") {
     REQUIRE(std::ranges::equal(table, again));
 }
 
-TEST_CASE("uniform_below is the optimal plan run with N as data", "[generate]") {
+TEST_CASE("uniform_below is the default plan run with N as data", "[generate]") {
     for (std::uint64_t seed = 0; seed < 20; ++seed) {
         pcg32 a(seed), b(seed);
         REQUIRE(uniform_below(a, 29) == sample<plan_t<29, die<count_t{1} << 32>>>(b));
@@ -143,4 +173,30 @@ TEST_CASE("shuffle and sampling pass chi-square at run time", "[generate]") {
     double x2 = 0;
     for (auto& [p, c] : permutations) x2 += (c - 10000.0) * (c - 10000.0) / 10000.0;
     REQUIRE(x2 < 65.0);  // p = 1e-6 for 23 degrees of freedom
+}
+
+TEST_CASE("batched values pass chi-square, alone and in pairs, through each engine", "[generate]") {
+    // Values of one word are digits of one draw: uniform alone and independent of
+    // their neighbours (pairs within a batch and across batches), at fixed seeds.
+    auto check = [](auto engine, const char* name) {
+        INFO(name);
+        std::vector<int> v(720000);
+        rollplan::generate(v, uniform_int_distribution<0, 5>{}, engine);
+        std::array<double, 6> single{};
+        std::array<double, 36> pairs{};
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            ++single[static_cast<std::size_t>(v[i])];
+            if (i % 2 == 0) ++pairs[static_cast<std::size_t>(v[i] * 6 + v[i + 1])];
+        }
+        double x2_single = 0, x2_pairs = 0;
+        for (double c : single) x2_single += (c - 120000.0) * (c - 120000.0) / 120000.0;
+        for (double c : pairs) x2_pairs += (c - 10000.0) * (c - 10000.0) / 10000.0;
+        REQUIRE(x2_single < 31.0);  // p = 1e-5 for 5 degrees of freedom
+        REQUIRE(x2_pairs < 80.0);   // p = 1e-5 for 35 degrees of freedom
+    };
+    check(splitmix64{12}, "splitmix64");
+    check(xoshiro256starstar{12}, "xoshiro256**");
+    check(pcg32{12}, "pcg32");
+    check(std::mt19937{12}, "mt19937");
+    check(std::mt19937_64{12}, "mt19937_64");
 }

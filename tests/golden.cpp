@@ -5,7 +5,10 @@
 #include <rollplan/rollplan.hpp>
 
 #include <catch2/catch.hpp>
+#include <iterator>
+#include <numeric>
 #include <random>
+#include <vector>
 
 using namespace rollplan;
 
@@ -42,6 +45,107 @@ std::uint64_t spec_digits(G& g, count_t n) {
     }
 }
 
+// spec.md, "fastest" and "scale": on a 2^32- or 2^64-valued engine, the
+// fewest values that reach n as digits, v, with L = K^j; accept when
+// v·n mod L >= L mod n and return ⌊v·n/L⌋. Elsewhere the optimal loop.
+template <class G>
+std::uint64_t spec_fastest(G& g, count_t n) {
+    const count_t k = count_t{G::max()} - G::min() + 1;
+    const bool word = k >= (count_t{1} << 32) && (k & (k - 1)) == 0;
+    if (!word || n == 1) return spec_optimal(g, n);
+    const count_t range = n <= k ? k : k * k;
+    if (range > (count_t{1} << 64)) return spec_optimal(g, n);
+    for (;;) {
+        const count_t v = n <= k ? count_t{g() - G::min()} : count_t{g() - G::min()} * k + (g() - G::min());
+        if (range == n) return static_cast<std::uint64_t>(v);
+        if (v * n % range >= range % n) return static_cast<std::uint64_t>(v * n / range);
+    }
+}
+
+bool spec_engine_word(count_t k) { return k >= (count_t{1} << 32) && k <= (count_t{1} << 64) && (k & (k - 1)) == 0; }
+
+// spec.md, "generate": k in 1..64 with n^k <= K, the first with the largest k·(K − K mod n^k).
+std::size_t spec_batch_size(count_t n, count_t k_faces) {
+    std::size_t best = 0;
+    count_t best_score = 0, power = 1;
+    for (std::size_t k = 1; k <= 64; ++k) {
+        if (power > k_faces / n) break;
+        power *= n;
+        const count_t score = count_t{k} * (k_faces - k_faces % power);
+        if (score > best_score) best = k, best_score = score;
+    }
+    return best;
+}
+
+// spec.md, "generate" with the default distribution: batches of k base-n digits of
+// scale<roll, n^k> on an engine word (when its plan is scale<roll<die<K>>, n>), else one
+// draw each.
+template <class G>
+std::vector<std::uint64_t> spec_generate(G& g, count_t n, std::size_t count) {
+    const count_t k_faces = count_t{G::max()} - G::min() + 1;
+    std::vector<std::uint64_t> out;
+    const std::size_t k = spec_engine_word(k_faces) && n >= 2 && n < k_faces ? spec_batch_size(n, k_faces) : 1;
+    while (out.size() < count) {
+        if (k == 1) {
+            out.push_back(spec_fastest(g, n));
+            continue;
+        }
+        count_t power = 1;
+        for (std::size_t i = 0; i < k; ++i) power *= n;
+        count_t v;
+        do v = count_t{g() - G::min()};
+        while (v * power % k_faces < k_faces % power);
+        count_t value = v * power / k_faces;
+        std::vector<std::uint64_t> digits(k);
+        for (std::size_t i = k; i-- > 0;) digits[i] = static_cast<std::uint64_t>(value % n), value /= n;
+        for (std::size_t i = 0; i < k && out.size() < count; ++i) out.push_back(digits[i]);
+    }
+    return out;
+}
+
+// spec.md, "shuffle" and "sample_without_replacement": indices j uniform on [0, b) for the
+// bounds b = n, n − 1, …, last, given to visit until it returns false.
+template <class G, class Visit>
+void spec_indices_down(G& g, std::uint64_t n, std::uint64_t last, Visit visit) {
+    const count_t k_faces = count_t{G::max()} - G::min() + 1;
+    std::uint64_t i = n;
+    if (!spec_engine_word(k_faces) || count_t{n} > k_faces) {
+        for (; i >= last; --i)
+            if (!visit(i, spec_fastest(g, i))) return;
+        return;
+    }
+    // zone sizes: the largest k <= 6 with i^k <= K / 2^8
+    auto zone = [&](std::uint64_t b) {
+        std::size_t k = 1;
+        for (std::size_t c = 2; c <= 6; ++c) {
+            count_t power = 1;
+            bool fits = true;
+            for (std::size_t t = 0; t < c && fits; ++t) fits = (power *= b) <= (k_faces >> 8);
+            if (fits) k = c;
+        }
+        return k;
+    };
+    while (i >= last) {
+        std::size_t k = zone(i);
+        if (i - last + 1 < k) {  // fewer than k bounds left: the rest one at a time
+            for (; i >= last; --i)
+                if (!visit(i, spec_fastest(g, i))) return;
+            return;
+        }
+        count_t product = 1;
+        for (std::size_t t = 0; t < k; ++t) product *= i - t;
+        count_t v;
+        do v = count_t{g() - G::min()};
+        while (v * product % k_faces < k_faces % product);
+        count_t value = v * product / k_faces;  // mixed radix: the first bound most significant
+        std::vector<std::uint64_t> digits(k);
+        for (std::size_t t = k; t-- > 0;) digits[t] = static_cast<std::uint64_t>(value % (i - t)), value /= i - t;
+        for (std::size_t t = 0; t < k; ++t)
+            if (!visit(i - t, digits[t])) return;
+        i -= k;
+    }
+}
+
 template <auto A, auto B, class Strategy, class G, class Spec>
 void agree(G engine, Spec spec, int draws) {
     G twin = engine;
@@ -60,6 +164,35 @@ TEST_CASE("the optimal strategy follows the spec on every engine", "[golden]") {
     agree<1, 1000, strategy::optimal>(std::minstd_rand{5}, optimal_spec, 10000);
 }
 
+TEST_CASE("the fastest strategy (the default) follows the spec on every engine", "[golden]") {
+    auto fastest_spec = [](auto& g, count_t n) { return spec_fastest(g, n); };
+    agree<1, 6, strategy::fastest>(splitmix64{1}, fastest_spec, 10000);
+    agree<1, 29, strategy::fastest>(pcg32{29, 54}, fastest_spec, 10000);
+    agree<0ll, 999999999999ll, strategy::fastest>(xoshiro256starstar{1}, fastest_spec, 10000);
+    agree<0ull, 18446744073709551614ull, strategy::fastest>(splitmix64{3}, fastest_spec, 10000);
+    agree<-50, 50, strategy::fastest>(std::mt19937{5}, fastest_spec, 10000);
+    agree<0ull, 4294967296ull, strategy::fastest>(std::mt19937{6}, fastest_spec, 10000);
+    agree<0ull, 9223372036854775808ull, strategy::fastest>(std::mt19937{7}, fastest_spec, 10000);
+    agree<1, 1000, strategy::fastest>(std::minstd_rand{5}, fastest_spec, 10000);
+    agree<1, 1000, strategy::fastest>(std::mt19937_64{5}, fastest_spec, 10000);
+}
+
+TEST_CASE("uniform_below follows the spec", "[golden]") {
+    // spec.md, "uniform_below": sample<plan_t<n, die<K>>> with n as data
+    for (std::uint64_t n : {1ull, 2ull, 6ull, 29ull, 1000ull, 4294967295ull, 4294967296ull, 4294967297ull,
+                            9223372036854775809ull, 18446744073709551615ull}) {
+        INFO("n = " << n);
+        splitmix64 a{n}, b{n};
+        std::mt19937 c{static_cast<std::uint32_t>(n)}, d{static_cast<std::uint32_t>(n)};
+        std::minstd_rand e{static_cast<std::uint32_t>(n)}, f{static_cast<std::uint32_t>(n)};
+        for (int i = 0; i < 1000; ++i) {
+            REQUIRE(uniform_below(a, n) == spec_fastest(b, n));
+            REQUIRE(uniform_below(c, n) == spec_fastest(d, n));
+            REQUIRE(uniform_below(e, n) == spec_fastest(f, n));
+        }
+    }
+}
+
 TEST_CASE("the digits strategy follows the spec", "[golden]") {
     auto digits_spec = [](auto& g, count_t n) { return spec_digits(g, n); };
     agree<1, 6, strategy::digits>(splitmix64{2}, digits_spec, 10000);
@@ -67,23 +200,88 @@ TEST_CASE("the digits strategy follows the spec", "[golden]") {
     agree<0, 999, strategy::digits>(pcg32{3}, digits_spec, 10000);
 }
 
-TEST_CASE("shuffle follows the spec", "[golden]") {
-    // spec.md, "shuffle": for i = n − 1 down to 1, swap a[i] and a[uniform_below(g, i + 1)]
-    for (std::uint64_t seed = 0; seed < 100; ++seed) {
-        std::array<int, 10> ours{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, spec = ours;
-        splitmix64 a(seed), b(seed);
-        rollplan::shuffle(ours, a);
-        for (std::size_t i = spec.size() - 1; i > 0; --i) std::swap(spec[i], spec[spec_optimal(b, i + 1)]);
-        REQUIRE(ours == spec);
+TEST_CASE("generate follows the spec on every engine", "[golden]") {
+    auto check = [](auto engine, auto dist, count_t n, std::size_t count) {
+        auto twin = engine;
+        std::vector<std::int64_t> ours(count);
+        rollplan::generate(ours, dist, engine);
+        const auto spec = spec_generate(twin, n, count);
+        for (std::size_t i = 0; i < count; ++i) REQUIRE(ours[i] == dist.min() + static_cast<std::int64_t>(spec[i]));
+        REQUIRE(engine == twin);  // the same words read, none left over
+    };
+    for (std::size_t count : {1, 5, 23, 24, 1000}) {
+        INFO("count = " << count);
+        check(splitmix64{1}, uniform_int_distribution<1, 6>{}, 6, count);
+        check(splitmix64{2}, uniform_int_distribution<0, 1>{}, 2, count);
+        check(xoshiro256starstar{3}, uniform_int_distribution<-50, 49>{}, 100, count);
+        check(splitmix64{4}, uniform_int_distribution<0, 65535>{}, 65536, count);
+        check(splitmix64{5}, uniform_int_distribution<0, 999999999>{}, 1000000000, count);
+        check(pcg32{29, 54}, uniform_int_distribution<1, 29>{}, 29, count);
+        check(std::mt19937{6}, uniform_int_distribution<1, 1000>{}, 1000, count);
+        check(std::minstd_rand{7}, uniform_int_distribution<1, 6>{}, 6, count);   // not an engine word: one draw each
+        check(pcg32{8}, uniform_int_distribution<0ll, 4294967296ll>{}, 4294967297, count);  // two words: one draw each
+    }
+}
+
+TEST_CASE("shuffle and sampling follow the spec", "[golden]") {
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+        for (std::size_t n : {1, 2, 3, 7, 10, 52, 700, 3000, 20000}) {
+            INFO("seed = " << seed << ", n = " << n);
+            std::vector<int> ours(n), spec(n);
+            std::iota(ours.begin(), ours.end(), 0);
+            spec = ours;
+            splitmix64 a(seed), b(seed);
+            rollplan::shuffle(ours, a);
+            spec_indices_down(b, n, 2, [&](std::uint64_t bound, std::uint64_t j) {
+                std::swap(spec[bound - 1], spec[j]);
+                return true;
+            });
+            REQUIRE(ours == spec);
+            REQUIRE(a == b);
+            // 32-bit words, and one draw each from a source that is not an engine word
+            std::mt19937 c(static_cast<std::uint32_t>(seed)), d(static_cast<std::uint32_t>(seed));
+            std::minstd_rand e(static_cast<std::uint32_t>(seed + 1)), f(static_cast<std::uint32_t>(seed + 1));
+            auto ours32 = spec, spec32 = spec;
+            rollplan::shuffle(ours32, c);
+            rollplan::shuffle(ours32, e);
+            auto swap_at = [&](std::uint64_t bound, std::uint64_t j) {
+                std::swap(spec32[bound - 1], spec32[j]);
+                return true;
+            };
+            spec_indices_down(d, n, 2, swap_at);
+            spec_indices_down(f, n, 2, swap_at);
+            REQUIRE(ours32 == spec32);
+            // sampling k of n, in order
+            for (std::uint64_t k : {std::uint64_t{1}, std::uint64_t{5}, std::uint64_t{n}}) {
+                std::vector<int> chosen, expected;
+                splitmix64 g(seed), h(seed);
+                rollplan::sample_without_replacement(spec, std::back_inserter(chosen), k, g);
+                std::uint64_t left = k, t = 0;
+                spec_indices_down(h, n, 1, [&](std::uint64_t, std::uint64_t j) {
+                    if (j < left) expected.push_back(spec[t]), --left;
+                    ++t;
+                    return left > 0 && t < n;
+                });
+                REQUIRE(chosen == expected);
+            }
+        }
     }
 }
 
 TEST_CASE("golden values", "[golden]") {
-    // First values of the optimal d6 and d29 from the spec's engines; these are the
-    // stability promise of README, "Reproducible": a change here is a breaking change.
-    std::array<int, 12> d6{}, d29{};
-    generate(d6, uniform_int_distribution<1, 6>{}, splitmix64{1});
-    generate(d29, uniform_int_distribution<1, 29>{}, pcg32{29, 54});
-    REQUIRE(d6 == std::array<int, 12>{6, 2, 1, 6, 4, 3, 4, 4, 1, 5, 4, 5});
-    REQUIRE(d29 == std::array<int, 12>{24, 10, 28, 6, 1, 4, 19, 24, 11, 23, 9, 27});
+    // First values of the default d6 and d29 from the spec's engines, one draw at a
+    // time and by generate (several values from one word); these are the stability
+    // promise of README, "Reproducible": a change here is a breaking change. (Spec
+    // version 2; computed by a Python transcription of spec.md sections 2, 3, 5 and 6.)
+    std::array<int, 12> d6{}, d29{}, d6_generated{}, d29_generated{};
+    splitmix64 s{1};
+    pcg32 p{29, 54};
+    for (auto& v : d6) v = uniform_int_distribution<1, 6>{}(s);
+    for (auto& v : d29) v = uniform_int_distribution<1, 29>{}(p);
+    REQUIRE(d6 == std::array<int, 12>{4, 5, 6, 3, 3, 5, 6, 4, 2, 5, 3, 4});
+    REQUIRE(d29 == std::array<int, 12>{4, 21, 29, 11, 25, 16, 27, 12, 8, 29, 22, 20});
+    generate(d6_generated, uniform_int_distribution<1, 6>{}, splitmix64{1});
+    generate(d29_generated, uniform_int_distribution<1, 29>{}, pcg32{29, 54});
+    REQUIRE(d6_generated == std::array<int, 12>{4, 3, 3, 3, 2, 4, 3, 6, 6, 2, 6, 4});
+    REQUIRE(d29_generated == std::array<int, 12>{4, 10, 27, 20, 6, 11, 21, 12, 23, 28, 11, 12});
 }

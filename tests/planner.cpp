@@ -13,6 +13,7 @@ using namespace rollplan;
 using strategy::cheapest;
 using strategy::digits;
 using strategy::optimal;
+using strategy::fastest;
 using strategy::smooth;
 
 template <count_t N, class Die, class S = cheapest>
@@ -65,7 +66,7 @@ count_t smooth_product(count_t n, count_t faces) {
 }
 }  // namespace
 
-TEST_CASE("optimal: the recycle node, the default strategy", "[planner]") {
+TEST_CASE("optimal: the recycle node, the default on dice", "[planner]") {
     STATIC_REQUIRE(std::is_same_v<plan_t<29, d6>, recycle<roll<d6>, 29>>);
     STATIC_REQUIRE(std::is_same_v<plan_t<29, d6>, plan_t<29, d6, optimal>>);
     STATIC_REQUIRE(expected_rolls_v<plan_t<29, d6>> == optimal_expected_rolls(29, 6));
@@ -76,7 +77,35 @@ TEST_CASE("optimal: the recycle node, the default strategy", "[planner]") {
     STATIC_REQUIRE(std::is_same_v<plan_t<6, d6>, roll<d6>>);
     STATIC_REQUIRE(std::is_same_v<plan_t<1, d6>, mixed_radix<>>);
     STATIC_REQUIRE(std::is_same_v<plan_t<100, d10>, mixed_radix<roll<d10>, roll<d10>>>);
-    STATIC_REQUIRE(std::is_same_v<plan_t<max_target, die<two_to_64>>, recycle<roll<die<two_to_64>>, max_target>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<max_target, die<two_to_64>, optimal>, recycle<roll<die<two_to_64>>, max_target>>);
+}
+
+TEST_CASE("fastest: optimal on dice, Lemire's multiply-shift on engine words", "[planner]") {
+    using word64 = die<two_to_64>;
+    using word32 = die<count_t{1} << 32>;
+    STATIC_REQUIRE(std::is_same_v<plan_t<6, word64>, scale<roll<word64>, 6>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<max_target, word64>, scale<roll<word64>, max_target>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<1000, word32>, scale<roll<word32>, 1000>>);
+    // past one 32-bit word: two rolls as digits, |D| = 2^64
+    STATIC_REQUIRE(std::is_same_v<plan_t<(count_t{1} << 32) + 1, word32>,
+                                  scale<mixed_radix<roll<word32>, roll<word32>>, (count_t{1} << 32) + 1>>);
+    // a power of two reads the high bits, not the low ones
+    STATIC_REQUIRE(std::is_same_v<plan_t<256, word64>, scale<roll<word64>, 256>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<256, word64, optimal>, fold<roll<word64>, 256>>);
+    // nothing to map: the digits themselves, or no roll
+    STATIC_REQUIRE(std::is_same_v<plan_t<count_t{1} << 32, word32>, roll<word32>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<1, word64>, mixed_radix<>>);
+    // dice, rand() (K = 2^31) and minstd (K = 2^31 − 2): rolls are what cost, the optimal plan
+    STATIC_REQUIRE(std::is_same_v<plan_t<29, d6, fastest>, plan_t<29, d6, optimal>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<6, die<count_t{1} << 31>>, plan_t<6, die<count_t{1} << 31>, optimal>>);
+    STATIC_REQUIRE(std::is_same_v<plan_t<5, die<2147483646>>, recycle<roll<die<2147483646>>, 5>>);
+    // a 2^33-faced word cannot take two rolls in 64 bits: past one roll, the optimal plan
+    STATIC_REQUIRE(std::is_same_v<plan_t<(count_t{1} << 33) + 1, die<count_t{1} << 33>>,
+                                  recycle<roll<die<count_t{1} << 33>>, (count_t{1} << 33) + 1>>);
+    // the same expected rolls as a rejection: 2^64 / (2^64 − 2^64 mod N)
+    STATIC_REQUIRE(expected_rolls_v<plan_t<6, word64>> == rational{two_to_64, two_to_64 - 4});
+    STATIC_REQUIRE(is_exactly_uniform_v<plan_t<(count_t{1} << 63) + 1, word64>>);
+    STATIC_REQUIRE(expected_rolls_v<plan_t<(count_t{1} << 63) + 1, word64>> == rational{two_to_64, (count_t{1} << 63) + 1});
 }
 
 TEST_CASE("smooth overshoots to the smallest K-smooth number", "[planner]") {

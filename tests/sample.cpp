@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <random>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 using namespace rollplan;
 
@@ -50,6 +52,82 @@ TEST_CASE("recycle keeps what a rejection leaves", "[sample]") {
     STATIC_REQUIRE(run_on<reject<roll<d6>, 4>, d6, 2>({5, 2}) == 2);  // rejection starts over instead
     // d29: two rolls reach 36; 30 is rejected and leaves 1 of [0, 7): 7 < 29, so one more roll
     STATIC_REQUIRE(run_on<recycle<roll<d6>, 29>, d6, 3>({5, 0, 4}) == (1 * 6 + 4) % 29);
+}
+
+namespace {
+// For one L: every M in [2, L) and every v in [0, L) once, through
+// multiply_shift, the code that runs the scale node.
+template <std::uint64_t L>
+void count_preimages() {
+    for (std::uint64_t m = 2; m < L; ++m) {
+        INFO("L = " << L << ", M = " << m);
+        std::array<std::uint64_t, 64> preimages{};
+        for (std::uint64_t v = 0; v < L; ++v) {
+            // v first; if v is rejected, L − 1, which every (L, M) accepts (low = L − M >= L mod M)
+            int calls = 0;
+            bool asked = false;
+            auto v_then_top = [&] { return calls++ == 0 ? v : L - 1; };
+            const auto h = detail::multiply_shift<std::uint64_t, L>(v_then_top, m, [&] {
+                asked = asked || calls == 1;  // asked about v itself
+                return L % m;
+            });
+            REQUIRE((calls == 1) == (v * m % L >= L % m));
+            if (calls == 1) {
+                REQUIRE(h == v * m / L);
+                ++preimages[h];
+            }
+            // nearly divisionless: L mod M is computed only for a low part below M
+            REQUIRE(asked == (v * m % L < m));
+        }
+        for (std::uint64_t h = 0; h < m; ++h) REQUIRE(preimages[h] == L / m);
+    }
+}
+template <std::uint64_t... I>
+void count_preimages_up_to_64(std::integer_sequence<std::uint64_t, I...>) {
+    (count_preimages<I + 3>(), ...);
+}
+}  // namespace
+
+TEST_CASE("scale: Lemire's map gives every value ⌊L/M⌋ accepted preimages", "[sample]") {
+    // The invariant of scale<P, M>, counted value by value through the code
+    // that runs the node, for every L <= 64 and 2 <= M < L.
+    count_preimages_up_to_64(std::make_integer_sequence<std::uint64_t, 62>{});
+}
+
+TEST_CASE("scale reads the high part and rerolls a low part below L mod M", "[sample]") {
+    // d3 from a d8: 8 mod 3 = 2; v·3 = 0, 3, 6, 9, 12, 15, 18, 21 -> (high, low) by 8:
+    // (0,0) (0,3) (0,6) (1,1) (1,4) (1,7) (2,2) (2,5): v = 0 and 3 are rerolled
+    STATIC_REQUIRE(run_on<scale<roll<d8>, 3>, d8, 2>({1, 0}) == 0);
+    STATIC_REQUIRE(run_on<scale<roll<d8>, 3>, d8, 2>({0, 5}) == 1);  // 0 rerolled, then 15 = 1·8 + 7
+    STATIC_REQUIRE(run_on<scale<roll<d8>, 3>, d8, 2>({3, 7}) == 2);  // 3 rerolled, then 21 = 2·8 + 5
+    // a 64-bit word: the high 64 bits of v·6
+    STATIC_REQUIRE(run_on<scale<roll<die<two_to_64>>, 6>, die<two_to_64>, 1>({~std::uint64_t{0}}) == 5);
+    STATIC_REQUIRE(run_on<scale<roll<die<two_to_64>>, 6>, die<two_to_64>, 1>({(std::uint64_t{1} << 63) + 8}) == 3);
+    // 2^63·6 = 3·2^64 leaves the low part 0, below 2^64 mod 6 = 4: rolled again
+    STATIC_REQUIRE(run_on<scale<roll<die<two_to_64>>, 6>, die<two_to_64>, 2>({std::uint64_t{1} << 63, 8}) == 0);
+    // two 32-bit words, the first the most significant
+    using wide = scale<mixed_radix<roll<die<count_t{1} << 32>>, roll<die<count_t{1} << 32>>>, (count_t{1} << 32) + 1>;
+    // (2^64 − 1)(2^32 + 1) = 2^32·2^64 + 2^64 − 2^32 − 1: the last value, 2^32
+    STATIC_REQUIRE(run_on<wide, die<count_t{1} << 32>, 2>({0xffffffff, 0xffffffff}) == 0x100000000);
+    STATIC_REQUIRE(run_on<wide, die<count_t{1} << 32>, 2>({0x80000000, 0}) == 0x80000000);
+}
+
+TEST_CASE("uniform_below is the default plan with n as data", "[sample]") {
+    // the same values as sample<plan_t<n, D>> on the same rolls, on every kind of source
+    auto same = [](auto engine, auto plan_type) {
+        using P = typename decltype(plan_type)::type;
+        auto twin = engine;
+        for (int i = 0; i < 2000; ++i) REQUIRE(uniform_below(engine, P::outcomes) == sample<P>(twin));
+    };
+    same(std::mt19937_64{1}, std::type_identity<plan_t<6, die<two_to_64>>>{});
+    same(std::mt19937_64{1}, std::type_identity<plan_t<max_target, die<two_to_64>>>{});
+    same(std::mt19937_64{1}, std::type_identity<plan_t<(count_t{1} << 63) + 1, die<two_to_64>>>{});
+    same(std::mt19937{1}, std::type_identity<plan_t<1000, die<count_t{1} << 32>>>{});
+    same(std::mt19937{1}, std::type_identity<plan_t<(count_t{1} << 32) + 1, die<count_t{1} << 32>>>{});
+    same(std::mt19937{1}, std::type_identity<plan_t<(count_t{1} << 32), die<count_t{1} << 32>>>{});
+    same(std::mt19937{1}, std::type_identity<plan_t<max_target, die<count_t{1} << 32>>>{});
+    same(std::minstd_rand{1}, std::type_identity<plan_t<1000, die<2147483646>>>{});
+    same(std::ranlux24{1}, std::type_identity<plan_t<29, die<(1 << 24)>>>{});
 }
 
 TEST_CASE("a plan with one outcome rolls nothing", "[sample]") {

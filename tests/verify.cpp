@@ -147,6 +147,12 @@ TEST_CASE("the running plans match the model", "[verify]") {
     STATIC_REQUIRE(verify_exhaustively<recycle<mixed_radix<roll<coin>, roll<coin>>, 3>>(6));
     STATIC_REQUIRE(verify_exhaustively<mixed_radix<recycle<roll<d6>, 5>, recycle<roll<d6>, 4>>>(4));
     STATIC_REQUIRE(verify_exhaustively<plan_t<29, d6>>(3).depth == 3);
+    // Lemire's map, with small dice standing in for engine words
+    STATIC_REQUIRE(verify_exhaustively<scale<roll<d8>, 3>>(6));
+    STATIC_REQUIRE(verify_exhaustively<scale<roll<die<7>>, 5>>(5));
+    STATIC_REQUIRE(verify_exhaustively<scale<mixed_radix<roll<d4>, roll<d4>>, 5>>(6));
+    STATIC_REQUIRE(verify_exhaustively<scale<roll<d8>, 4>>(2));  // M divides L: the high bits, never a reroll
+    STATIC_REQUIRE(verify_exhaustively<mixed_radix<scale<roll<d6>, 4>, recycle<roll<d6>, 5>>>(4));
 }
 
 namespace {

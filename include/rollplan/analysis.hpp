@@ -5,8 +5,8 @@
 // counts how many values of each segment fall on each residue
 // (#{v in [a, b) : v ≡ r mod M} = ⌊b/M⌋ − ⌊a/M⌋ + [r < b mod M] − [r < a mod M]).
 // Expected rolls: a roll is 1, mixed_radix the sum of its operands, fold its
-// operand; a rejection divides its operand's by its acceptance probability,
-// counted the same way. Everything reads a
+// operand; a rejection or a scale node divides its operand's by its
+// acceptance probability, counted the same way. Everything reads a
 // plan_description, so it serves plan types (through description_v) and plans
 // made at run time alike.
 #pragma once
@@ -171,10 +171,22 @@ constexpr distribution recycled(const distribution& operand, count_t m) {
 }
 
 
-// The probability that one attempt of a rejection is kept.
-constexpr rational acceptance(const plan_description& d, const plan_node& reject_node) {
-    const distribution inner = node_distribution(d, d.child(reject_node));
-    return below(inner, kept_below(inner.outcomes, reject_node.outcomes)).total();
+// The value of a scale node on a uniform operand: uniform, by the invariant
+// stated at the node (each of the M values has exactly ⌊L/M⌋ accepted
+// preimages); tests/sample.cpp counts the preimages of every (L, M) with
+// L <= 64 through the running code.
+constexpr distribution scaled_down(const distribution& operand, count_t m) {
+    if (!operand.is_uniform()) detail::fail<std::domain_error>("rollplan: scale is analysed for a uniform operand only");
+    return uniform_on(m);
+}
+
+// The probability that one attempt of a rejection or a scale node is kept:
+// the values below ⌊L/M⌋·M for a rejection, as many (⌊L/M⌋·M of the L
+// values of a uniform operand) for a scale node.
+constexpr rational acceptance(const plan_description& d, const plan_node& node) {
+    const distribution inner = node_distribution(d, d.child(node));
+    if (node.kind == node_kind::scale) scaled_down(inner, node.outcomes);
+    return below(inner, kept_below(inner.outcomes, node.outcomes)).total();
 }
 
 constexpr distribution node_distribution(const plan_description& d, const plan_node& node) {
@@ -198,12 +210,14 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
         }
         case node_kind::recycle:
             return recycled(node_distribution(d, d.child(node)), node.outcomes);
+        case node_kind::scale:
+            return scaled_down(node_distribution(d, d.child(node)), node.outcomes);
     }
     detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
 
 // Expected source rolls: roll 1, mixed_radix the sum, fold its operand,
-// reject its operand divided by the acceptance probability, recycle its
+// reject and scale their operand's divided by the acceptance probability, recycle its
 // operand times the Knuth–Yao number of draws Σ_j (|P|^j mod M)/|P|^j.
 constexpr rational node_rolls(const plan_description& d, const plan_node& node) {
     switch (node.kind) {
@@ -217,6 +231,7 @@ constexpr rational node_rolls(const plan_description& d, const plan_node& node) 
         case node_kind::fold:
             return node_rolls(d, d.child(node));
         case node_kind::reject:
+        case node_kind::scale:
             return node_rolls(d, d.child(node)) / acceptance(d, node);
         case node_kind::recycle:
             return node_rolls(d, d.child(node)) * knuth_yao_sum(node.outcomes, d.child(node).outcomes);
@@ -268,7 +283,8 @@ constexpr length_counts resolved_by_length(const plan_description& d, const plan
         }
         case node_kind::fold:
             return resolved_by_length(d, d.child(node), depth);
-        case node_kind::reject: {
+        case node_kind::reject:
+        case node_kind::scale: {
             const length_counts inner = resolved_by_length(d, d.child(node), depth);
             const rational acceptance = detail::acceptance(d, node);
             length_counts kept{}, again{};

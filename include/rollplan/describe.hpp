@@ -40,6 +40,8 @@ inline std::string name_of_node(const plan_description& d, const plan_node& node
             return "reject<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
         case node_kind::recycle:
             return "recycle<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
+        case node_kind::scale:
+            return "scale<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
     }
     return "?";
 }
@@ -122,6 +124,25 @@ private:
         return result;
     }
 
+    // Lemire's multiply-shift: Y = X × M = H × L + (Y mod L); H is the value
+    // unless Y mod L is below L mod M, which sends X back to be rolled again.
+    std::string scale_steps(const plan_node& node) {
+        const plan_node& inner = d_.child(node);
+        const std::string m = to_string(node.outcomes), l = to_string(inner.outcomes);
+        const count_t low = inner.outcomes % node.outcomes;
+        const std::size_t first_step = steps_.size() + 1;
+        const std::string x = compute(inner);
+        const std::string y = next_letter();
+        std::string step = y + " = " + x + " × " + m + ".";
+        if (low != 0)
+            step += " If " + y + " mod " + l + " is below " + to_string(low) + ", go back to step " +
+                    std::to_string(first_step) + ".";
+        steps_.push_back(step);
+        const std::string v = next_letter();
+        steps_.push_back(v + " = " + y + " ÷ " + l + ", rounded down (" + range(node.outcomes) + ").");
+        return v;
+    }
+
     std::string compute(const plan_node& node) {
         switch (node.kind) {
             case node_kind::roll: {
@@ -182,6 +203,8 @@ private:
             }
             case node_kind::recycle:
                 return recycle_steps(node);
+            case node_kind::scale:
+                return scale_steps(node);
         }
         return "?";
     }

@@ -23,9 +23,9 @@
 
 namespace rollplan {
 
-enum class node_kind : std::uint8_t { roll, mixed_radix, fold, reject, recycle };
+enum class node_kind : std::uint8_t { roll, mixed_radix, fold, reject, recycle, scale };
 
-// outcomes: K for a roll, M for fold/reject/recycle, the product for mixed_radix.
+// outcomes: K for a roll, M for fold/reject/recycle/scale, the product for mixed_radix.
 // Children of a node sit together at nodes[first_child …].
 struct plan_node {
     node_kind kind = node_kind::roll;
@@ -76,24 +76,23 @@ constexpr void write_node(plan_description& d, std::uint16_t at, std::type_ident
     (write_node(d, slot++, std::type_identity<P>{}), ...);
 }
 
-template <class P, count_t M>
-constexpr void write_node(plan_description& d, std::uint16_t at, std::type_identity<fold<P, M>>) {
-    const auto first = d.reserve(1);
-    d.nodes[at] = {node_kind::fold, M, first, 1};
-    write_node(d, first, std::type_identity<P>{});
-}
+// The nodes with one operand and a count M, and their kinds.
+template <template <class, count_t> class Node>
+inline constexpr node_kind unary_kind = node_kind::roll;
+template <>
+inline constexpr node_kind unary_kind<fold> = node_kind::fold;
+template <>
+inline constexpr node_kind unary_kind<reject> = node_kind::reject;
+template <>
+inline constexpr node_kind unary_kind<recycle> = node_kind::recycle;
+template <>
+inline constexpr node_kind unary_kind<scale> = node_kind::scale;
 
-template <class P, count_t M>
-constexpr void write_node(plan_description& d, std::uint16_t at, std::type_identity<reject<P, M>>) {
+template <template <class, count_t> class Node, class P, count_t M>
+constexpr void write_node(plan_description& d, std::uint16_t at, std::type_identity<Node<P, M>>) {
+    static_assert(unary_kind<Node> != node_kind::roll, "rollplan: unknown plan node");
     const auto first = d.reserve(1);
-    d.nodes[at] = {node_kind::reject, M, first, 1};
-    write_node(d, first, std::type_identity<P>{});
-}
-
-template <class P, count_t M>
-constexpr void write_node(plan_description& d, std::uint16_t at, std::type_identity<recycle<P, M>>) {
-    const auto first = d.reserve(1);
-    d.nodes[at] = {node_kind::recycle, M, first, 1};
+    d.nodes[at] = {unary_kind<Node>, M, first, 1};
     write_node(d, first, std::type_identity<P>{});
 }
 
@@ -138,22 +137,35 @@ struct node_type<Holder, I, node_kind::mixed_radix> {
                                         mixed_radix>;
 };
 
-template <class Holder, std::size_t I>
-struct node_type<Holder, I, node_kind::fold> {
-    static constexpr plan_node node = Holder::value.nodes[I];
-    using type = fold<typename node_type<Holder, node.first_child>::type, node.outcomes>;
+template <node_kind Kind>
+struct unary_node;
+template <>
+struct unary_node<node_kind::fold> {
+    template <class P, count_t M>
+    using type = fold<P, M>;
+};
+template <>
+struct unary_node<node_kind::reject> {
+    template <class P, count_t M>
+    using type = reject<P, M>;
+};
+template <>
+struct unary_node<node_kind::recycle> {
+    template <class P, count_t M>
+    using type = recycle<P, M>;
+};
+template <>
+struct unary_node<node_kind::scale> {
+    template <class P, count_t M>
+    using type = scale<P, M>;
 };
 
-template <class Holder, std::size_t I>
-struct node_type<Holder, I, node_kind::reject> {
+// fold, reject, recycle and scale: one operand and a count.
+template <class Holder, std::size_t I, node_kind Kind>
+struct node_type {
     static constexpr plan_node node = Holder::value.nodes[I];
-    using type = reject<typename node_type<Holder, node.first_child>::type, node.outcomes>;
-};
-
-template <class Holder, std::size_t I>
-struct node_type<Holder, I, node_kind::recycle> {
-    static constexpr plan_node node = Holder::value.nodes[I];
-    using type = recycle<typename node_type<Holder, node.first_child>::type, node.outcomes>;
+    using type = typename unary_node<Kind>::template type<typename node_type<Holder, node.first_child>::type,
+                                                         node.outcomes>;
 };
 
 }  // namespace detail

@@ -34,6 +34,13 @@ using d10 = die<10>;
 using d12 = die<12>;
 using d20 = die<20>;
 
+// An engine word: K a power of two from 2^32 to 2^64, the die of a 32- or
+// 64-bit engine (mt19937, pcg32, mt19937_64, splitmix64). Its rolls are cheap,
+// so the default strategy spends arithmetic, not rolls, on it (planner.hpp).
+constexpr bool is_engine_word(count_t faces) {
+    return faces >= (count_t{1} << 32) && faces <= two_to_64 && (faces & (faces - 1)) == 0;
+}
+
 template <class T>
 inline constexpr bool is_die_v = false;
 template <count_t K>

@@ -6,6 +6,7 @@
 // its own exact plan, chosen at compile time.
 #pragma once
 
+#include <cstdint>
 #include <istream>
 #include <ostream>
 #include <random>
@@ -53,6 +54,13 @@ private:
     typename Stream::char_type fill_;
 };
 
+// A + v in result_type: the sum in the unsigned type wraps to the right value.
+template <class Result>
+constexpr Result offset_value(Result a, std::uint64_t v) {
+    using unsigned_type = std::make_unsigned_t<Result>;
+    return static_cast<Result>(static_cast<unsigned_type>(static_cast<unsigned_type>(a) + v));
+}
+
 template <class G>
 struct die_of_source {
     using type = typename std::remove_cvref_t<decltype(as_source(std::declval<G&>()))>::die_type;
@@ -62,7 +70,7 @@ struct die_of_source {
 
 // Uniform on the integers A..B inclusive, like std::uniform_int_distribution,
 // but exact by proof and the same on every platform.
-template <auto A, auto B, class Strategy = strategy::optimal>
+template <auto A, auto B, class Strategy = strategy::fastest>
 class uniform_int_distribution {
     static_assert(std::is_integral_v<decltype(A)> && std::is_integral_v<decltype(B)> &&
                       !std::is_same_v<decltype(A), bool> && !std::is_same_v<decltype(B), bool>,
@@ -104,10 +112,7 @@ public:
                       "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
         if constexpr (std::uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>) {
-            using unsigned_type = std::make_unsigned_t<result_type>;
-            const std::uint64_t v = sample<plan_for<G>>(std::forward<G>(g));
-            // A + v in the unsigned type wraps to the right value of result_type
-            return static_cast<result_type>(static_cast<unsigned_type>(static_cast<unsigned_type>(A) + v));
+            return detail::offset_value<result_type>(A, sample<plan_for<G>>(std::forward<G>(g)));
         } else {
             return A;
         }

@@ -1,5 +1,7 @@
 // rollplan/generate.hpp: filling buffers, shuffling and sampling, all
-// constexpr and exactly uniform (docs/spec.md states each algorithm).
+// constexpr and exactly uniform (docs/spec.md states each algorithm). On an
+// engine word (a 32- or 64-bit engine) each of them takes several values from
+// one word of the engine (batch.hpp); on other sources one value per draw.
 #pragma once
 
 #include <array>
@@ -11,15 +13,133 @@
 #include <type_traits>
 #include <utility>
 
+#include "batch.hpp"
+#include "distribution.hpp"
 #include "sample.hpp"
 
 namespace rollplan {
 
-// *it = dist(g) for each position, in order; returns the end.
+namespace detail {
+
+template <class Dist>
+inline constexpr bool is_rollplan_distribution = false;
+template <auto A, auto B, class Strategy>
+inline constexpr bool is_rollplan_distribution<uniform_int_distribution<A, B, Strategy>> = true;
+
+// How many values of Dist generate takes from one word of G: the batch size
+// when Dist's plan on G is scale<roll<D>, N> (the default on an engine word),
+// else 1.
+template <class Dist, class G>
+constexpr std::size_t values_per_word() {
+    if constexpr (is_rollplan_distribution<Dist> &&
+                  (std::uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>)) {
+        using die = typename die_of_source<G>::type;
+        using plan = typename Dist::template plan_for<G>;
+        if constexpr (std::is_same_v<plan, scale<roll<die>, plan::outcome_count>>)
+            return batch_size(plan::outcome_count, die::faces);
+    }
+    return 1;
+}
+
+// generate in batches of K values: the scale node on N^K, written as K
+// digits of N, the most significant first; the digits of the last batch that
+// fall past `last` are not used.
+template <std::size_t K, class It, class Sent, class Dist, class G>
+constexpr It generate_batched(It first, Sent last, const Dist& dist, G& g) {
+    decltype(auto) s = as_source(g);
+    using die = typename std::remove_cvref_t<decltype(s)>::die_type;
+    using batch = digit_batch<die::faces, static_cast<std::uint64_t>(Dist::outcomes), K>;
+    using result = typename Dist::result_type;
+    auto word = [&] {
+        for (;;) {
+            const std::uint64_t v = checked_digit<die>(s());
+            if (batch::accepts(v)) return v;
+        }
+    };
+    if constexpr (std::sized_sentinel_for<Sent, It> && std::random_access_iterator<It>) {
+        // whole batches straight into the output
+        while (last - first >= static_cast<std::iter_difference_t<It>>(K)) {
+            batch::digits(word(), [&](std::size_t i, std::uint64_t d) {
+                first[static_cast<std::iter_difference_t<It>>(i)] = offset_value<result>(dist.min(), d);
+            });
+            first += static_cast<std::iter_difference_t<It>>(K);
+        }
+    }
+    std::array<std::uint64_t, K> digits{};
+    while (first != last) {
+        batch::digits(word(), [&](std::size_t i, std::uint64_t d) { digits[i] = d; });
+        for (std::size_t i = 0; i < K && first != last; ++i, ++first) *first = offset_value<result>(dist.min(), digits[i]);
+    }
+    return first;
+}
+
+// K indices for the bounds bound, bound − 1, … given to visit, from one word
+// (index_batch_word), as the chain reads them; bound becomes bound − K. False
+// when visit stops. Always inlined: it is the body of the shuffle's loop.
+template <count_t L, std::size_t K, class Word, class Visit>
+[[gnu::always_inline]] constexpr bool visit_index_batch(Word& word, std::uint64_t& bound, Visit& visit) {
+    std::uint64_t rest = index_batch_word<L, K>(word, bound);
+    for (std::size_t t = 0; t < K; ++t) {
+        const std::uint64_t b = bound--;
+        if (!visit(b, chain_step<L>(rest, b))) {
+            bound -= K - 1 - t;
+            return false;
+        }
+    }
+    return true;
+}
+
+// Batches of K indices while the bounds are in K's zone, (largest_bound[K + 1], largest_bound[K]].
+template <count_t L, std::size_t K, class Word, class Visit>
+[[gnu::always_inline]] constexpr bool index_zone(Word& word, std::uint64_t& bound, std::uint64_t last, Visit& visit) {
+    constexpr std::uint64_t zone_floor = largest_bound<L>[K + 1];
+    while (bound > zone_floor && bound >= last + (K - 1) && (L == two_to_64 || count_t{bound} <= L))
+        if (!visit_index_batch<L, K>(word, bound, visit)) return false;
+    return true;
+}
+
+// Calls visit(bound, j) for bound = n, n − 1, …, last (n >= last >= 1), with
+// j uniform on [0, bound) and independent of everything else, until visit
+// returns false. On an engine word the j come in batches: the k bounds from i
+// down take one word when k is i's zone size (batch.hpp) and they are all at
+// least `last`; the bounds left when fewer remain, one at a time. Elsewhere,
+// and for bounds past one word, each j is uniform_below(g, bound).
+template <class G, class Visit>
+constexpr void uniform_indices_down(G& g, std::uint64_t n, std::uint64_t last, Visit visit) {
+    decltype(auto) s = as_source(g);
+    using die = typename std::remove_cvref_t<decltype(s)>::die_type;
+    constexpr count_t range = die::faces;
+    std::uint64_t bound = n;
+    if constexpr (is_engine_word(range)) {
+        auto word = [&] { return checked_digit<die>(s()); };
+        // The bounds fall, so the zones come in order of their batch size.
+        if (!(index_zone<range, 1>(word, bound, last, visit) && index_zone<range, 2>(word, bound, last, visit) &&
+              index_zone<range, 3>(word, bound, last, visit) && index_zone<range, 4>(word, bound, last, visit) &&
+              index_zone<range, 5>(word, bound, last, visit) && index_zone<range, 6>(word, bound, last, visit)))
+            return;
+        static_assert(max_index_batch == 6);
+        // the last bounds, fewer than their zone's batch size: one at a time
+        while (bound >= last && count_t{bound} <= range)
+            if (!visit_index_batch<range, 1>(word, bound, visit)) return;
+    }
+    for (; bound >= last; --bound)
+        if (!visit(bound, uniform_below(s, bound))) return;
+}
+
+}  // namespace detail
+
+// *it = a value of dist for each position, in order; returns the end. With
+// rollplan's distribution on an engine word, several values come from one
+// word (docs/spec.md, section 5); otherwise *it = dist(g).
 template <std::input_or_output_iterator It, std::sentinel_for<It> Sent, class Dist, class G>
 constexpr It generate(It first, Sent last, Dist&& dist, G&& g) {
-    for (; first != last; ++first) *first = dist(g);
-    return first;
+    constexpr std::size_t per_word = detail::values_per_word<std::remove_cvref_t<Dist>, std::remove_reference_t<G>>();
+    if constexpr (per_word >= 2) {
+        return detail::generate_batched<per_word>(first, last, dist, g);
+    } else {
+        for (; first != last; ++first) *first = dist(g);
+        return first;
+    }
 }
 
 template <std::ranges::range R, class Dist, class G>
@@ -36,16 +156,17 @@ constexpr auto generate_array(Dist&& dist, G&& engine) {
 }
 
 // Fisher–Yates (Durstenfeld's order): for i = n−1 down to 1, swap element i
-// with element j = uniform_below(g, i + 1). Every index is exactly uniform, so
-// every permutation has probability 1/n!.
+// with element j, j uniform on [0, i + 1). Every index is exactly uniform and
+// independent, so every permutation has probability 1/n!.
 template <std::random_access_iterator It, std::sentinel_for<It> Sent, class G>
 constexpr It shuffle(It first, Sent last, G&& g) {
     const auto n = static_cast<std::uint64_t>(last - first);
-    for (std::uint64_t i = n; i > 1; --i) {
-        const auto j = uniform_below(g, i);
-        std::ranges::iter_swap(first + static_cast<std::iter_difference_t<It>>(i - 1),
-                               first + static_cast<std::iter_difference_t<It>>(j));
-    }
+    if (n >= 2)
+        detail::uniform_indices_down(g, n, 2, [&](std::uint64_t bound, std::uint64_t j) {
+            std::ranges::iter_swap(first + static_cast<std::iter_difference_t<It>>(bound - 1),
+                                   first + static_cast<std::iter_difference_t<It>>(j));
+            return true;
+        });
     return first + static_cast<std::iter_difference_t<It>>(n);
 }
 
@@ -55,19 +176,23 @@ constexpr std::ranges::borrowed_iterator_t<R> shuffle(R&& range, G&& g) {
 }
 
 // Selection sampling (Knuth, TAOCP vol. 2, Algorithm S): k of the n elements,
-// in their order; element t (0-based) is taken when uniform_below(g, n − t) is
-// below the number still to take. Every k-subset has probability 1/C(n, k).
-// Copies min(k, n) elements to out and returns the end of the output.
+// in their order; element t (0-based) is taken when a value j uniform on
+// [0, n − t) is below the number still to take. Every k-subset has
+// probability 1/C(n, k). Copies min(k, n) elements to out and returns the end
+// of the output.
 template <std::forward_iterator It, std::sentinel_for<It> Sent, std::weakly_incrementable Out, class G>
 constexpr Out sample_without_replacement(It first, Sent last, Out out, std::uint64_t k, G&& g) {
-    auto remaining = static_cast<std::uint64_t>(std::ranges::distance(first, last));
-    for (; first != last && k > 0; ++first, --remaining) {
-        if (uniform_below(g, remaining) < k) {
+    const auto n = static_cast<std::uint64_t>(std::ranges::distance(first, last));
+    if (n == 0 || k == 0) return out;
+    detail::uniform_indices_down(g, n, 1, [&](std::uint64_t, std::uint64_t j) {
+        if (j < k) {
             *out = *first;
             ++out;
             --k;
         }
-    }
+        ++first;
+        return k > 0 && first != last;
+    });
     return out;
 }
 

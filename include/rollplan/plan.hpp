@@ -123,6 +123,24 @@ struct recycle : detail::outcomes_member<M> {
     using die_type = typename P::die_type;
 };
 
+// Lemire's multiply-shift map (Lemire 2019, "Fast random integer generation
+// in an interval"), for any |P| = L: v·M = h·L + l with h = ⌊v·M/L⌋ and
+// l = v·M mod L; v is accepted when l >= t = L mod M, and the value is h.
+// Invariant: with q = ⌊L/M⌋, each h in [0, M) has exactly q accepted
+// preimages — they are the v in [⌈(h·L + t)/M⌉, ⌈(h+1)·L/M⌉), and writing
+// L = q·M + t both ends are h·q + ⌈(h+1)·t/M⌉ plus 0 and q — so an accepted
+// value is uniform, with the acceptance q·M/L of reject<P, M>. It reads the
+// high digits of v (for L = 2^64 the division by L is a shift), and needs no
+// division when t is a constant.
+template <class P, count_t M>
+struct scale : detail::outcomes_member<M> {
+    static_assert(is_plan_v<P>, "rollplan: the operand of scale<P, M> must be a plan");
+    static_assert(M >= 2 && M < P::outcome_count, "rollplan: scale<P, M> needs 2 <= M < the outcomes of P");
+    static_assert(P::outcome_count <= two_to_64,
+                  "rollplan: scale<P, M> needs P with at most 2^64 outcomes (v·M must fit in 128 bits)");
+    using die_type = typename P::die_type;
+};
+
 template <class Die>
 inline constexpr bool is_plan_v<roll<Die>> = true;
 template <class... P>
@@ -133,6 +151,8 @@ template <class P, count_t M>
 inline constexpr bool is_plan_v<reject<P, M>> = true;
 template <class P, count_t M>
 inline constexpr bool is_plan_v<recycle<P, M>> = true;
+template <class P, count_t M>
+inline constexpr bool is_plan_v<scale<P, M>> = true;
 
 template <class P>
 concept plan = is_plan_v<P>;

@@ -37,11 +37,19 @@ struct cheapest {};
 // The fewest expected rolls of any exact sampler (Knuth–Yao): the recycle
 // node, or plain digits when they never reject.
 struct optimal {};
+// The default: what costs least where it runs. On a die whose rolls cost
+// (K below 2^32, or not a power of two: dice, rand(), minstd) the optimal
+// plan. On an engine word (K a power of two, 2^32 or more) the rolls are
+// cheap and the arithmetic is what costs: Lemire's multiply-shift,
+// scale<D, N> over the fewest rolls D that reach N (K^j <= 2^64), which
+// needs one multiplication and no division.
+struct fastest {};
 }  // namespace strategy
 
 template <class S>
 inline constexpr bool is_strategy_v = std::is_same_v<S, strategy::digits> || std::is_same_v<S, strategy::smooth> ||
-                                      std::is_same_v<S, strategy::cheapest> || std::is_same_v<S, strategy::optimal>;
+                                      std::is_same_v<S, strategy::cheapest> || std::is_same_v<S, strategy::optimal> ||
+                                      std::is_same_v<S, strategy::fastest>;
 
 namespace detail {
 
@@ -378,16 +386,35 @@ constexpr plan_description optimal_description(count_t n, count_t faces) {
     return d;
 }
 
+// scale<D, n> over the fewest rolls D that reach n, on an engine word when
+// |D| <= 2^64; D itself when |D| = n; otherwise the optimal plan.
+constexpr plan_description fastest_description(count_t n, count_t faces) {
+    if (!is_engine_word(faces) || n == 1) return optimal_description(n, faces);
+    const unsigned rolls = digits_needed(n, faces);
+    const count_t reach = power_or_zero(faces, rolls);
+    if (reach == 0 || reach > two_to_64) return optimal_description(n, faces);
+    if (reach == n) return describe_blueprint(digits_blueprint(n, faces), faces);
+    plan_description d;
+    d.faces = faces;
+    d.reserve(1);
+    const auto first = d.reserve(1);
+    d.nodes[0] = {node_kind::scale, n, first, 1};
+    write_digits(d, first, rolls, faces);
+    return d;
+}
+
 }  // namespace detail
 
 // The plan for n outcomes from a die with `faces` faces, as data. Usable at
 // run time as well; bad arguments throw std::invalid_argument.
-template <class Strategy = strategy::optimal>
+template <class Strategy = strategy::fastest>
 constexpr plan_description make_plan(count_t n, count_t faces, Strategy s = {}) {
     if (n < 1 || n > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1", "N", n);
     if (faces < 2 || faces > two_to_64) detail::fail<std::invalid_argument>("rollplan: a die needs 2 to 2^64 faces", "K", faces);
     if constexpr (std::is_same_v<Strategy, strategy::optimal>)
         return detail::optimal_description(n, faces);
+    else if constexpr (std::is_same_v<Strategy, strategy::fastest>)
+        return detail::fastest_description(n, faces);
     else
         return detail::describe_blueprint(detail::make_blueprint(n, faces, s), faces);
 }
@@ -401,7 +428,7 @@ struct planned {
     static constexpr plan_description value = make_plan(N, Die::faces, Strategy{});
 };
 
-template <count_t N, class Die, class Strategy = strategy::optimal>
+template <count_t N, class Die, class Strategy = strategy::fastest>
 using plan_t = plan_type_t<planned<N, Die, Strategy>>;
 
 }  // namespace rollplan

@@ -2,13 +2,16 @@
 //
 // entropy_pool keeps the randomness each draw leaves over (Ömer & Pacher 2014,
 // in the style of arithmetic coding): a uniform_state grows by whole
-// rolls until its range reaches a threshold (2^64 by default, so the register
-// holds 64 to 128 bits), and each draw of N takes value mod N and keeps
-// ⌊value/N⌋, uniform on [0, ⌊range/N⌋) and independent of what was drawn. A
-// rejection (value at or above ⌊range/N⌋·N) keeps value − ⌊range/N⌋·N. So
-// every draw is exactly uniform and independent of the others, and the rolls
-// spent per draw approach log_K N; what is lost is the final register and the
-// information of which branch each draw took.
+// digits until its range reaches a threshold (2^32 by default, so the
+// register holds 32 to 64 bits and draws below 2^32 need only 64-bit
+// arithmetic), and each draw of N takes value mod N and keeps ⌊value/N⌋,
+// uniform on [0, ⌊range/N⌋) and independent of what was drawn. A rejection
+// (value at or above ⌊range/N⌋·N) keeps value − ⌊range/N⌋·N. So every draw
+// is exactly uniform and independent of the others, and the rolls spent per
+// draw approach log_K N; what is lost is the final register and the
+// information of which branch each draw took. A digit is a roll, except on
+// a 64-bit word, which gives two digits of 32 bits (the high half first):
+// they are independent and uniform, and they keep the register in 64 bits.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +24,7 @@
 
 namespace rollplan {
 
-template <class G, count_t Threshold = two_to_64>
+template <class G, count_t Threshold = count_t{1} << 32>
 class basic_entropy_pool {
     static_assert(Threshold >= 1 && Threshold <= two_to_64, "rollplan: the pool's threshold is between 1 and 2^64");
     using source_type = std::remove_cvref_t<decltype(as_source(std::declval<G&>()))>;
@@ -32,22 +35,17 @@ public:
 
     constexpr explicit basic_entropy_pool(G& source) : source_(&source) {}
 
-    // One value uniform on [0, N), independent of every other draw.
+    // One value uniform on [0, N), independent of every other draw: draw(N),
+    // with N a constant, so its divisions are multiplications (divide.hpp).
     template <std::uint64_t N>
     constexpr std::uint64_t draw() {
         static_assert(N >= 1, "rollplan: draw<N>() needs N >= 1");
-        return draw(N);
+        return draw_by(divisor_constant<N>{});
     }
 
     constexpr std::uint64_t draw(std::uint64_t n) {
         if (n == 0) detail::fail<std::invalid_argument>("rollplan: draw(n) needs n >= 1", "n", n);
-        // range < max(Threshold, n) <= 2^64 and K <= 2^64: every product fits in 128 bits
-        return static_cast<std::uint64_t>(knuth_yao_draw(state_, n, Threshold, faces, [this] {
-            decltype(auto) s = as_source(*source_);
-            const count_t digit = detail::checked_digit<die_type>(s());
-            ++rolls_;
-            return digit;
-        }));
+        return draw_by(divisor_value{n});
     }
 
     // Source rolls spent so far.
@@ -56,9 +54,38 @@ public:
     constexpr count_t range() const { return state_.range; }
 
 private:
+    static constexpr bool splits_words = faces == two_to_64;
+    static constexpr count_t digit_radix = splits_words ? count_t{1} << 32 : faces;
+
+    template <class Divisor>
+    [[gnu::always_inline]] constexpr std::uint64_t draw_by(const Divisor& n) {
+        // range < max(Threshold, n) <= 2^64 and a digit below 2^64: every product fits in 128 bits
+        return static_cast<std::uint64_t>(knuth_yao_draw(state_, n, Threshold, digit_radix, [this] {
+            if constexpr (splits_words) {
+                if (has_low_half_) {
+                    has_low_half_ = false;
+                    return count_t{low_half_};
+                }
+            }
+            decltype(auto) s = as_source(*source_);
+            const std::uint64_t roll = detail::checked_digit<die_type>(s());
+            ++rolls_;
+            if constexpr (splits_words) {
+                low_half_ = static_cast<std::uint32_t>(roll);
+                has_low_half_ = true;
+                return count_t{roll >> 32};
+            } else {
+                return count_t{roll};
+            }
+        }));
+    }
+
+
     G* source_;
     uniform_state state_{};
     std::uint64_t rolls_ = 0;
+    std::uint32_t low_half_ = 0;  // the second digit of a 64-bit word, not yet used
+    bool has_low_half_ = false;
 };
 
 template <class G>

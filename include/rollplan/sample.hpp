@@ -54,12 +54,64 @@ constexpr auto run(std::type_identity<reject<P, M>>, S& s) {
     }
 }
 
+// The recycle loop after a rejection, with 128-bit arithmetic; out of line,
+// so that the first attempt does not pay for its registers.
+template <class P, count_t M, class S>
+[[gnu::noinline]] constexpr count_t recycle_after_rejection(uniform_state state, S& s) {
+    return knuth_yao_draw(state, divisor_constant<static_cast<std::uint64_t>(M)>{}, M, P::outcome_count,
+                          [&] { return static_cast<count_t>(run(std::type_identity<P>{}, s)); });
+}
+
+// The recycle loop's first attempt, with the constants it always starts from:
+// `digits` values of P make a state uniform on the constant range |P|^digits
+// (below 2^64 here), so the test and the remainder are by constants, which
+// compilers turn into multiplications. Only a rejected value enters the
+// general loop, with the state it leaves; so the values are those of the loop.
 template <class P, count_t M, class S>
 constexpr auto run(std::type_identity<recycle<P, M>>, S& s) {
+    constexpr unsigned digits = digits_needed(M, P::outcome_count);
+    constexpr count_t first_range = power_or_zero(P::outcome_count, digits);
     uniform_state state;
-    return static_cast<value_for<M>>(knuth_yao_draw(state, M, M, P::outcome_count, [&] {
-        return static_cast<count_t>(run(std::type_identity<P>{}, s));
-    }));
+    if constexpr (first_range != 0 && first_range <= two_to_64) {
+        constexpr std::uint64_t m = static_cast<std::uint64_t>(M);
+        constexpr std::uint64_t kept = static_cast<std::uint64_t>(first_range / M * M);
+        // |P|^digits <= 2^64: with two digits or more |P| < 2^64, and one digit starts from 0
+        constexpr std::uint64_t radix = static_cast<std::uint64_t>(P::outcome_count);
+        std::uint64_t value = 0;
+        for (unsigned i = 0; i < digits; ++i)
+            value = value * radix + static_cast<std::uint64_t>(run(std::type_identity<P>{}, s));
+        if (value < kept) return static_cast<value_for<M>>(value % m);
+        state.value = value - kept;
+        state.range = first_range - kept;
+    }
+    return static_cast<value_for<M>>(recycle_after_rejection<P, M>(state, s));
+}
+
+// Lemire's multiply-shift (Lemire 2019), the run of scale<P, M>: value() is
+// uniform on [0, Range); with value·m = h·Range + low, accept when
+// low >= Range mod m and return h. low_bound() gives Range mod m; it is asked
+// for only when low < m (Lemire's nearly divisionless method: low >= m >
+// Range mod m accepts at once), so a run-time m divides only then.
+template <class Product, Product Range, class Value, class LowBound>
+constexpr Product multiply_shift(Value value, Product m, LowBound low_bound) {
+    for (;;) {
+        const Product product = static_cast<Product>(value()) * m;
+        const Product low = product % Range;
+        if (low >= m || low >= low_bound()) return product / Range;
+    }
+}
+
+// scale<P, M> with L = |P|, M and L mod M constants. The product v·M needs
+// 64 bits when L·M fits in them, else 128.
+template <class P, count_t M, class S>
+constexpr auto run(std::type_identity<scale<P, M>>, S& s) {
+    constexpr count_t L = P::outcome_count;
+    using product_type = std::conditional_t<(L <= two_to_64 / M), std::uint64_t, count_t>;
+    // L < 2^64 when the product is 64 bits wide (M >= 2)
+    constexpr product_type range = static_cast<product_type>(L), m = static_cast<product_type>(M);
+    constexpr product_type low_bound = static_cast<product_type>(L % M);
+    return static_cast<value_for<M>>(multiply_shift<product_type, range>(
+        [&] { return run(std::type_identity<P>{}, s); }, m, [] { return low_bound; }));
 }
 
 }  // namespace detail
@@ -86,9 +138,33 @@ constexpr std::uint64_t sample(Source&& source) {
     }
 }
 
-// One value uniform on [0, n) for an n known only at run time: the optimal
-// plan for n (recycle<roll<D>, n>) run with n as data. It gives the same value
-// as sample<plan_t<n, D>> on the same rolls.
+namespace detail {
+
+// scale<D, n> for a run-time n with |D| = L constant (a power of two, at
+// least 2^32) and 2 <= n <= L.
+template <count_t L, class Digits>
+constexpr std::uint64_t scale_below(Digits digits, std::uint64_t n) {
+    if (count_t{n} == L) return digits();
+    auto low_bound = [n]() -> std::uint64_t {  // L mod n, in 64 bits
+        if constexpr (L == two_to_64)
+            return (0 - n) % n;
+        else
+            return static_cast<std::uint64_t>(L) % n;
+    };
+    if constexpr (L < two_to_64) {
+        if (count_t{n} <= two_to_64 / L)  // L·n fits in 64 bits
+            return multiply_shift<std::uint64_t, static_cast<std::uint64_t>(L)>(digits, n, low_bound);
+    }
+    return static_cast<std::uint64_t>(multiply_shift<count_t, L>(digits, count_t{n}, [&] { return count_t{low_bound()}; }));
+}
+
+}  // namespace detail
+
+// One value uniform on [0, n) for an n known only at run time: the plan
+// plan_t<n, D> (strategy::fastest) run with n as data, so it gives the same
+// value as sample<plan_t<n, D>> on the same rolls. On an engine word that is
+// scale<D, n>, whose threshold L mod n is computed only when Lemire's nearly
+// divisionless test needs it; on other dice the Knuth–Yao loop.
 template <class Source>
 constexpr std::uint64_t uniform_below(Source&& source, std::uint64_t n) {
     static_assert(die_source<Source> || std::uniform_random_bit_generator<std::remove_cvref_t<Source>>,
@@ -97,9 +173,18 @@ constexpr std::uint64_t uniform_below(Source&& source, std::uint64_t n) {
     if (n == 0) detail::fail<std::invalid_argument>("rollplan: uniform_below(source, n) needs n >= 1", "n", n);
     decltype(auto) s = as_source(std::forward<Source>(source));
     using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
+    constexpr count_t K = source_die::faces;
+    auto roll = [&] { return detail::checked_digit<source_die>(s()); };
+    if constexpr (is_engine_word(K)) {
+        if (n == 1) return 0;
+        if (count_t{n} <= K) return detail::scale_below<K>(roll, n);
+        if constexpr (K <= (count_t{1} << 32)) {
+            // two rolls, the first the most significant digit
+            return detail::scale_below<K * K>([&] { const std::uint64_t high = roll(); return high * static_cast<std::uint64_t>(K) + roll(); }, n);
+        }
+    }
     uniform_state state;
-    return static_cast<std::uint64_t>(
-        knuth_yao_draw(state, n, n, source_die::faces, [&] { return count_t{detail::checked_digit<source_die>(s())}; }));
+    return static_cast<std::uint64_t>(knuth_yao_draw(state, divisor_value{n}, n, K, [&] { return count_t{roll()}; }));
 }
 
 }  // namespace rollplan

@@ -3,8 +3,10 @@
 // Knuth–Yao sampler) and of the entropy pool.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 
+#include "divide.hpp"
 #include "integer.hpp"
 
 namespace rollplan {
@@ -27,21 +29,60 @@ struct uniform_state {
     // uniform and independent of ⌊value/n⌋, which stays as the state, uniform
     // on [0, q). Otherwise value − q·n is uniform on [0, range − q·n) and
     // stays as the state for the next attempt: nothing is thrown away but
-    // the information of which branch was taken.
-    constexpr std::optional<count_t> take(count_t n) {
-        const count_t q = range / n;
-        const count_t kept = q * n;
+    // the information of which branch was taken. n is below 2^64, as data
+    // (divisor_value) or as a constant (divisor_constant, no 128-bit division).
+    template <class Divisor>
+    [[gnu::always_inline]] constexpr std::optional<count_t> take_by(const Divisor& n) {
+        if (range <= count_max >> 64) {  // the same steps in 64 bits (value < range < 2^64)
+            const auto r = static_cast<std::uint64_t>(range), v = static_cast<std::uint64_t>(value);
+            const auto q = static_cast<std::uint64_t>(n.divide(r).quotient);
+            const std::uint64_t kept = q * static_cast<std::uint64_t>(n.value());
+            if (v < kept) {
+                const quotient_remainder drawn = n.divide(v);
+                value = drawn.quotient;
+                range = q;
+                return drawn.remainder;
+            }
+            value = v - kept;
+            range = r - kept;
+            return std::nullopt;
+        }
+        const count_t q = n.divide(range).quotient;
+        const count_t kept = q * n.value();
         if (value < kept) {
-            const count_t drawn = value % n;
-            value /= n;
+            const quotient_remainder drawn = n.divide(value);
+            value = drawn.quotient;
             range = q;
-            return drawn;
+            return drawn.remainder;
         }
         value -= kept;
         range -= kept;
         return std::nullopt;
     }
+    constexpr std::optional<count_t> take(count_t n);
 };
+
+// A divisor below 2^64 known at run time.
+struct divisor_value {
+    count_t n;
+    constexpr count_t value() const { return n; }
+    constexpr quotient_remainder divide(count_t x) const {
+        if (x < two_to_64) {  // 64-bit division, not the 128-bit helper
+            const auto small = static_cast<std::uint64_t>(x), d = static_cast<std::uint64_t>(n);
+            return {small / d, small % d};
+        }
+        return {x / n, static_cast<std::uint64_t>(x % n)};
+    }
+};
+
+// A divisor known at compile time: divide_by<N>, multiplications only.
+template <std::uint64_t N>
+struct divisor_constant {
+    static constexpr count_t value() { return N; }
+    [[gnu::always_inline]] static constexpr quotient_remainder divide(count_t x) { return divide_by<N>(x); }
+};
+
+constexpr std::optional<count_t> uniform_state::take(count_t n) { return take_by(divisor_value{n}); }
 
 // The Knuth–Yao loop, shared by the recycle node, uniform_below and the
 // entropy pool: digits in [0, radix) from next_digit() join the state until
@@ -50,12 +91,12 @@ struct uniform_state {
 // fetched before the state changes, so a next_digit() that throws leaves the
 // state as it was before that digit: the digits already appended stay in it,
 // uniform and unused, and a later call continues where this one stopped.
-template <class NextDigit>
-constexpr count_t knuth_yao_draw(uniform_state& state, count_t m, count_t fill_to, count_t radix,
+template <class Divisor, class NextDigit>
+[[gnu::always_inline]] constexpr count_t knuth_yao_draw(uniform_state& state, const Divisor& m, count_t fill_to, count_t radix,
                                  NextDigit next_digit) {
     for (;;) {
-        while (state.range < m || state.range < fill_to) state.append(next_digit(), radix);
-        if (const auto v = state.take(m)) return *v;
+        while (state.range < m.value() || state.range < fill_to) state.append(next_digit(), radix);
+        if (const auto v = state.take_by(m)) return *v;
     }
 }
 

@@ -35,6 +35,7 @@
 
 #include "analysis.hpp"
 #include "die.hpp"
+#include "engines.hpp"
 #include "integer.hpp"
 #include "plan.hpp"
 #include "rational.hpp"
@@ -44,10 +45,11 @@ namespace rollplan {
 
 inline constexpr std::size_t max_check_depth = 16;
 
-// A source that replays a fixed prefix of rolls. Past its end it returns 0
-// and remembers that the sampler wanted more. (Every rollplan plan accepts a
-// run of zeros; a user sampler that rejects zeros forever hits the compiler's
-// step limit instead of finishing.)
+// A source that replays a fixed prefix of rolls. Past its end it remembers
+// that the sampler wanted more, and returns a fixed pseudo-random stream
+// (splitmix64 reduced to [0, K)) so that the sampler can finish: no single
+// value is accepted by every plan (a rejection keeps 0, Lemire's map refuses
+// it), and what the sampler returns then is not counted.
 template <class Die>
 class replay_source {
 public:
@@ -58,7 +60,8 @@ public:
         if (used_ < length_) return (*rolls_)[used_++];
         ++used_;
         exhausted_ = true;
-        return 0;
+        const std::uint64_t z = tail_();
+        return Die::faces == two_to_64 ? z : static_cast<std::uint64_t>(z % Die::faces);
     }
     constexpr bool exhausted() const { return exhausted_; }
     constexpr std::size_t used() const { return used_; }
@@ -68,6 +71,7 @@ private:
     std::size_t length_;
     std::size_t used_ = 0;
     bool exhausted_ = false;
+    splitmix64 tail_{};
 };
 
 // What a check found, in a form the compiler can print: see proven_uniform.

@@ -100,11 +100,12 @@ void plan_at_run_time(bytes& in) {
     const rp::count_t n = in.next() % rp::max_target + 1;
     rp::count_t faces = in.next();
     faces = faces < 2 ? rp::two_to_64 - faces : faces;  // 0 and 1 stand for 2^64 and 2^64 − 1
-    const unsigned which = static_cast<unsigned>(in.next() % 4);
+    const unsigned which = static_cast<unsigned>(in.next() % 5);
     const rp::plan_description d = which == 0   ? rp::make_plan(n, faces, rp::strategy::digits{})
                                    : which == 1 ? rp::make_plan(n, faces, rp::strategy::smooth{})
                                    : which == 2 ? rp::make_plan(n, faces, rp::strategy::cheapest{})
-                                                : rp::make_plan(n, faces, rp::strategy::optimal{});
+                                   : which == 3 ? rp::make_plan(n, faces, rp::strategy::optimal{})
+                                                : rp::make_plan(n, faces, rp::strategy::fastest{});
     require(d.outcomes() == n);
     require(d.faces == faces || (n == 1 && d.faces == 0));
     if (which == 3) require(!rp::certify_optimal(d).proves_not_optimal());
@@ -122,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0) return 0;
     bytes in{data + 1, size - 1};
     try {
-        switch (data[0] % 8) {
+        switch (data[0] % 10) {
             case 0: plan_at_run_time(in); break;
             case 1: sample_plan<rp::plan_t<29, rp::d6>, rp::d6>(in); break;
             case 2: sample_plan<rp::plan_t<29, rp::d6, rp::strategy::cheapest>, rp::d6>(in); break;
@@ -130,6 +131,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             case 4: sample_plan<rp::plan_t<(1ull << 63) + 1, rp::die<rp::two_to_64>>, rp::die<rp::two_to_64>>(in); break;
             case 5: below_and_pool<rp::d6>(in); break;
             case 6: below_and_pool<rp::die<rp::two_to_64>>(in); break;
+            case 7: below_and_pool<rp::die<rp::count_t{1} << 32>>(in); break;
+            case 8: sample_plan<rp::plan_t<(1ull << 32) + 1, rp::die<rp::count_t{1} << 32>>, rp::die<rp::count_t{1} << 32>>(in); break;
             default: below_and_pool<rp::die<4294967295>>(in); break;
         }
     } catch (const out_of_bytes&) {

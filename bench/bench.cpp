@@ -1,0 +1,404 @@
+// rollplan's run-time benchmark: one draw, batched draws, shuffles and the
+// entropy pool, next to libstdc++, Boost.Random, Abseil, pcg-cpp and a
+// reference Lemire, all in the same run.
+//
+//   bench [--reps R] [--quick]     timing: every case once per repetition, the
+//                                  cases in a new random order each time; prints
+//                                  CSV with the median ns per value
+//   bench --callgrind              under valgrind --tool=callgrind
+//                                  --collect-atstart=no: each case runs a fixed
+//                                  number of values between a zero and a dump
+//                                  of the counters (scripts/bench.sh reads them)
+//
+// Every case also counts the engine calls it makes per value, with a counting
+// copy of the engine (a separate pass, so the timed code is the plain code).
+#include <rollplan/rollplan.hpp>
+
+#include <absl/random/distributions.h>
+#include <valgrind/callgrind.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/random/uniform_int_distribution.hpp>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <numeric>
+#include <pcg_random.hpp>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rp = rollplan;
+
+namespace {
+
+using u64 = std::uint64_t;
+using u128 = unsigned __int128;
+
+// ---- the reference: Lemire 2019, threshold fixed at compile time ------------
+// "Fast random integer generation in an interval" (ACM TOMACS 29(1), 2019),
+// Algorithm 5, with s known at compile time: x·s = h·2^w + l; accept when
+// l >= 2^w mod s (checked only when l < s); the value is h. Written here from
+// the paper, independent of rollplan's code. On a 32-bit engine a bound past
+// 2^32 takes two words as one 64-bit word.
+template <u64 S, class G>
+inline u64 lemire(G& g) {
+    constexpr bool word32 = G::max() - G::min() == 0xffffffffu;
+    if constexpr (word32 && S <= (u64{1} << 32)) {
+        constexpr u64 threshold = ((u64{1} << 32) - S) % S;
+        u64 m = static_cast<u64>(g() - G::min()) * S;
+        if (static_cast<std::uint32_t>(m) < S) {
+            while (static_cast<std::uint32_t>(m) < threshold) m = static_cast<u64>(g() - G::min()) * S;
+        }
+        return m >> 32;
+    } else {
+        auto word = [&]() -> u64 {
+            if constexpr (word32) {
+                const u64 high = g() - G::min();
+                return (high << 32) | static_cast<u64>(g() - G::min());
+            } else {
+                return g();
+            }
+        };
+        constexpr u64 threshold = (0 - S) % S;
+        u128 m = static_cast<u128>(word()) * S;
+        if (static_cast<u64>(m) < S) {
+            while (static_cast<u64>(m) < threshold) m = static_cast<u128>(word()) * S;
+        }
+        return static_cast<u64>(m >> 64);
+    }
+}
+
+// ---- engines ------------------------------------------------------------------
+template <class G>
+struct counting {
+    using result_type = typename G::result_type;
+    static constexpr result_type min() { return G::min(); }
+    static constexpr result_type max() { return G::max(); }
+    G* inner;
+    u64* calls;
+    result_type operator()() {
+        ++*calls;
+        return (*inner)();
+    }
+};
+
+template <class G>
+G make_engine() {
+    if constexpr (std::is_same_v<G, rp::splitmix64>)
+        return G{2026};
+    else if constexpr (std::is_same_v<G, pcg64>)
+        return G{2026};
+    else if constexpr (std::is_same_v<G, std::random_device>)
+        return G{};
+    else
+        return G{2026u};
+}
+
+template <class G>
+constexpr bool is_word(u64 bits) {
+    return G::min() == 0 && (bits == 64 ? G::max() == ~u64{0} : G::max() == (u64{1} << bits) - 1);
+}
+template <class G>
+constexpr rp::count_t faces_of = rp::count_t{G::max()} - G::min() + 1;
+
+// ---- the cases ------------------------------------------------------------------
+struct bench_case {
+    std::string group;    // "draw", "generate", "shuffle", "pool"
+    std::string engine;
+    std::string library;
+    std::string n;        // as printed
+    u64 values_per_run;   // values one run produces
+    std::function<u64(u64 runs)> run;           // returns a checksum
+    std::function<double()> calls_per_value;    // from the counting pass
+    std::vector<double> ns;
+};
+
+std::vector<bench_case> cases;
+volatile u64 runtime_bound_source = 0;  // bounds read through this are not constants
+
+template <class G, class Draw>
+void add_draw_case(const char* engine, const char* library, const std::string& n, u64 per_run, Draw draw) {
+    bench_case c{"draw", engine, library, n, per_run, {}, {}, {}};
+    c.run = [draw, per_run](u64 runs) {
+        static G g = make_engine<G>();
+        u64 sum = 0;
+        for (u64 r = 0; r < runs; ++r)
+            for (u64 i = 0; i < per_run; ++i) sum += draw(g);
+        return sum;
+    };
+    c.calls_per_value = [draw] {
+        G inner = make_engine<G>();
+        u64 calls = 0;
+        counting<G> g{&inner, &calls};
+        constexpr u64 values = 100000;
+        u64 sum = 0;
+        for (u64 i = 0; i < values; ++i) sum += draw(g);
+        runtime_bound_source = runtime_bound_source + (sum & 0);
+        return static_cast<double>(calls) / values;
+    };
+    cases.push_back(std::move(c));
+}
+
+std::string n_name(u64 n) {
+    switch (n) {
+        case 1000000: return "10^6";
+        case 2147483647: return "2^31-1";
+        case 1000000007: return "10^9+7";
+        case 4294967297: return "2^32+1";
+        case 9223372036854775809ull: return "2^63+1";
+        case 18446744073709551615ull: return "2^64-1";
+        default: return std::to_string(n);
+    }
+}
+
+template <class G, u64 N>
+void add_draws(const char* engine, u64 per_run) {
+    const std::string n = n_name(N);
+    constexpr bool fits_engine = rp::count_t{N} <= faces_of<G>;
+    add_draw_case<G>(engine, "rollplan", n, per_run, [](auto& g) -> u64 {
+        return rp::uniform_int_distribution<u64{0}, N - 1>{}(g);
+    });
+    add_draw_case<G>(engine, "rollplan digits", n, per_run, [](auto& g) -> u64 {
+        return rp::uniform_int_distribution<u64{0}, N - 1, rp::strategy::digits>{}(g);
+    });
+    add_draw_case<G>(engine, "rollplan uniform_below", n, per_run, [](auto& g) -> u64 {
+        return rp::uniform_below(g, N + runtime_bound_source);
+    });
+    add_draw_case<G>(engine, "libstdc++", n, per_run, [](auto& g) -> u64 {
+        std::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
+        return d(g);
+    });
+    add_draw_case<G>(engine, "Boost.Random", n, per_run, [](auto& g) -> u64 {
+        boost::random::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
+        return d(g);
+    });
+    add_draw_case<G>(engine, "Abseil", n, per_run, [](auto& g) -> u64 {
+        return absl::Uniform<u64>(absl::IntervalClosedClosed, g, 0, N - 1 + runtime_bound_source);
+    });
+    if constexpr (fits_engine) {
+        add_draw_case<G>(engine, "pcg-cpp bounded_rand", n, per_run, [](auto& g) -> u64 {
+            return pcg_extras::bounded_rand(g, static_cast<typename G::result_type>(N + runtime_bound_source));
+        });
+    }
+    if constexpr (is_word<G>(32) || is_word<G>(64)) {
+        add_draw_case<G>(engine, "Lemire (reference)", n, per_run, [](auto& g) -> u64 { return lemire<N>(g); });
+    }
+}
+
+template <class G, u64... N>
+void add_all_draws(const char* engine, u64 per_run, std::integer_sequence<u64, N...>) {
+    (add_draws<G, N>(engine, per_run), ...);
+}
+
+using bounds = std::integer_sequence<u64, 2, 6, 7, 29, 100, 1000, 1000000, 2147483647, 1000000007, 4294967297,
+                                     9223372036854775809ull, 18446744073709551615ull>;
+
+// ---- batched draws: generate, shuffle ----------------------------------------
+constexpr std::size_t buffer_size = 1024;
+
+template <u64 N>
+void add_generate(u64 runs_hint) {
+    const std::string n = n_name(N);
+    auto add = [&](const char* library, auto fill) {
+        bench_case c{"generate", "splitmix64", library, n, buffer_size, {}, {}, {}};
+        c.run = [fill](u64 runs) {
+            static rp::splitmix64 g{2026};
+            static std::vector<u64> buffer(buffer_size);
+            u64 sum = 0;
+            for (u64 r = 0; r < runs; ++r) {
+                fill(buffer, g);
+                sum += buffer[r % buffer_size];
+            }
+            return sum;
+        };
+        c.calls_per_value = [fill] {
+            rp::splitmix64 inner{2026};
+            u64 calls = 0;
+            counting<rp::splitmix64> g{&inner, &calls};
+            std::vector<u64> buffer(buffer_size);
+            for (int r = 0; r < 100; ++r) fill(buffer, g);
+            return static_cast<double>(calls) / (100.0 * buffer_size);
+        };
+        cases.push_back(std::move(c));
+    };
+    (void)runs_hint;
+    add("rollplan generate", [](std::vector<u64>& b, auto& g) { rp::generate(b, rp::uniform_int_distribution<u64{0}, N - 1>{}, g); });
+    add("Lemire (reference) loop", [](std::vector<u64>& b, auto& g) {
+        for (auto& v : b) v = lemire<N>(g);
+    });
+    add("libstdc++ loop", [](std::vector<u64>& b, auto& g) {
+        std::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
+        for (auto& v : b) v = d(g);
+    });
+}
+
+template <u64... N>
+void add_all_generate(std::integer_sequence<u64, N...>) {
+    (add_generate<N>(0), ...);
+}
+using generate_bounds = std::integer_sequence<u64, 2, 6, 7, 29, 100, 1000, 65536, 1000000, 4294967297>;
+
+void add_shuffle(std::size_t size, const char* label) {
+    auto add = [&](const char* library, auto shuffle) {
+        bench_case c{"shuffle", "splitmix64", library, label, size, {}, {}, {}};
+        c.run = [shuffle, size](u64 runs) {
+            static rp::splitmix64 g{2026};
+            std::vector<std::uint32_t> v(size);
+            std::iota(v.begin(), v.end(), 0u);
+            u64 sum = 0;
+            for (u64 r = 0; r < runs; ++r) {
+                shuffle(v, g);
+                sum += v[0];
+            }
+            return sum;
+        };
+        c.calls_per_value = [shuffle, size] {
+            rp::splitmix64 inner{2026};
+            u64 calls = 0;
+            counting<rp::splitmix64> g{&inner, &calls};
+            std::vector<std::uint32_t> v(size);
+            shuffle(v, g);
+            return static_cast<double>(calls) / static_cast<double>(size);
+        };
+        cases.push_back(std::move(c));
+    };
+    add("rollplan shuffle", [](auto& v, auto& g) { rp::shuffle(v, g); });
+    add("std::shuffle", [](auto& v, auto& g) { std::shuffle(v.begin(), v.end(), g); });
+}
+
+// ---- the pool ---------------------------------------------------------------------
+template <class G, u64 N>
+void add_pool(const char* engine, u64 per_run) {
+    const std::string n = n_name(N);
+    {
+        bench_case c{"pool", engine, "rollplan pool", n, per_run, {}, {}, {}};
+        c.run = [per_run](u64 runs) {
+            static G g = make_engine<G>();
+            static rp::entropy_pool<G> pool(g);
+            u64 sum = 0;
+            for (u64 r = 0; r < runs; ++r)
+                for (u64 i = 0; i < per_run; ++i) sum += pool.template draw<N>();
+            return sum;
+        };
+        c.calls_per_value = [] {
+            G inner = make_engine<G>();
+            u64 calls = 0;
+            counting<G> g{&inner, &calls};
+            rp::entropy_pool<counting<G>> pool(g);
+            for (int i = 0; i < 100000; ++i) (void)pool.template draw<N>();
+            return static_cast<double>(calls) / 100000.0;
+        };
+        cases.push_back(std::move(c));
+    }
+    add_draw_case<G>(engine, "libstdc++", n, per_run, [](auto& g) -> u64 {
+        std::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
+        return d(g);
+    });
+    // the same group as the pool's, so that the report compares them
+    cases.back().group = "pool";
+}
+
+// ---- running -------------------------------------------------------------------
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const auto m = v.size() / 2;
+    return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+u64 checksum = 0;
+
+// Runs needed for about `target` seconds.
+u64 calibrate(bench_case& c, double target) {
+    u64 runs = 1;
+    for (;;) {
+        const auto start = std::chrono::steady_clock::now();
+        checksum += c.run(runs);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (seconds >= target / 4 || runs > (u64{1} << 30)) return std::max<u64>(1, static_cast<u64>(runs * target / seconds));
+        runs *= 4;
+    }
+}
+
+void build_cases(bool quick) {
+    const u64 per_run = 256;
+    add_all_draws<rp::splitmix64>("splitmix64", per_run, bounds{});
+    add_all_draws<pcg64>("pcg64", per_run, bounds{});
+    add_all_draws<std::mt19937_64>("mt19937_64", per_run, bounds{});
+    add_all_draws<std::mt19937>("mt19937", per_run, bounds{});
+    add_all_draws<std::minstd_rand>("minstd_rand", per_run, bounds{});
+    if (!quick) add_all_draws<std::random_device>("random_device", 16, bounds{});
+    add_all_generate(generate_bounds{});
+    add_shuffle(10000, "10^4");
+    add_shuffle(1000000, "10^6");
+    add_pool<rp::splitmix64, 6>("splitmix64", per_run);
+    add_pool<rp::splitmix64, 1000>("splitmix64", per_run);
+    if (!quick) {
+        add_pool<std::random_device, 6>("random_device", 16);
+        add_pool<std::random_device, 20>("random_device", 16);
+        add_pool<std::random_device, 100>("random_device", 16);
+        add_pool<std::random_device, 1000>("random_device", 16);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int reps = 11;
+    bool quick = false, callgrind = false;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--quick")) quick = true;
+        else if (!std::strcmp(argv[i], "--callgrind")) callgrind = true;
+        else {
+            std::fprintf(stderr, "usage: bench [--reps R] [--quick] [--callgrind]\n");
+            return 2;
+        }
+    }
+    build_cases(quick || callgrind);
+
+    if (callgrind) {
+        // instructions per value: each case produces `values` values between a zero and a dump
+        std::printf("group,engine,library,n,values\n");
+        for (auto& c : cases) {
+            const u64 runs = std::max<u64>(1, 20000 / c.values_per_run);
+            checksum += c.run(1);  // warm up (static engines, buffers)
+            CALLGRIND_ZERO_STATS;
+            CALLGRIND_TOGGLE_COLLECT;
+            checksum += c.run(runs);
+            CALLGRIND_TOGGLE_COLLECT;
+            const std::string name = c.group + "|" + c.engine + "|" + c.library + "|" + c.n;
+            CALLGRIND_DUMP_STATS_AT(name.c_str());
+            std::printf("%s,%s,%s,%s,%llu\n", c.group.c_str(), c.engine.c_str(), c.library.c_str(), c.n.c_str(),
+                        static_cast<unsigned long long>(runs * c.values_per_run));
+        }
+        return checksum == 42 ? 1 : 0;
+    }
+
+    std::vector<u64> runs(cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i) runs[i] = calibrate(cases[i], 0.002);
+    std::vector<std::size_t> order(cases.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::mt19937 shuffler(7);
+    for (int r = 0; r < reps; ++r) {
+        std::shuffle(order.begin(), order.end(), shuffler);
+        for (std::size_t i : order) {
+            auto& c = cases[i];
+            const auto start = std::chrono::steady_clock::now();
+            checksum += c.run(runs[i]);
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            c.ns.push_back(seconds * 1e9 / static_cast<double>(runs[i] * c.values_per_run));
+        }
+        std::fprintf(stderr, "\rrepetition %d of %d", r + 1, reps);
+    }
+    std::fprintf(stderr, "\n");
+    std::printf("group,engine,library,n,ns_per_value,calls_per_value\n");
+    for (auto& c : cases)
+        std::printf("%s,%s,%s,%s,%.4f,%.5f\n", c.group.c_str(), c.engine.c_str(), c.library.c_str(), c.n.c_str(),
+                    median(c.ns), c.calls_per_value());
+    return checksum == 42 ? 1 : 0;
+}

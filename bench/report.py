@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""report.py OUT_DIR README BENCHMARK_MD PLOT_PNG: turns the output of
+scripts/bench.sh into tables and a plot.
+
+OUT_DIR holds times_<compiler>_<round>.csv (group, engine, library, n, median
+ns per value of one run, engine calls per value), values_<compiler>.csv (the
+values each case produced under callgrind) and callgrind_<compiler>/ (one
+counter dump per case, named by the case). A case's time is the median of its
+rounds' medians. Writes every case to BENCHMARK_MD, the targets and the
+splitmix64 table between the README's <!-- table:speed --> markers, and
+ns per value against N on splitmix64 to PLOT_PNG.
+"""
+import csv
+import glob
+import os
+import re
+import statistics
+import sys
+from collections import defaultdict
+
+COMPILERS = [("gcc", "GCC 12"), ("clang", "Clang 16")]
+N_ORDER = ["2", "6", "7", "29", "100", "1000", "65536", "10^6", "2^31-1", "10^9+7", "2^32+1", "2^63+1", "2^64-1"]
+N_VALUE = {"10^6": 1e6, "2^31-1": 2**31 - 1, "10^9+7": 1e9 + 7, "2^32+1": 2**32 + 1, "2^63+1": 2**63 + 1,
+           "2^64-1": 2**64 - 1, "10^4": 1e4}
+DRAW_LIBRARIES = ["rollplan", "rollplan digits", "rollplan uniform_below", "libstdc++", "Boost.Random", "Abseil",
+                  "pcg-cpp bounded_rand", "Lemire (reference)"]
+
+
+def n_value(n):
+    return N_VALUE.get(n, None) or float(n)
+
+
+def load(out):
+    times = defaultdict(list)  # (compiler, group, engine, library, n) -> [ns]
+    calls = {}
+    for compiler, _ in COMPILERS:
+        for path in sorted(glob.glob(os.path.join(out, f"times_{compiler}_*.csv"))):
+            with open(path) as f:
+                for row in csv.DictReader(f):
+                    key = (compiler, row["group"], row["engine"], row["library"], row["n"])
+                    times[key].append(float(row["ns_per_value"]))
+                    calls[key] = float(row["calls_per_value"])
+    instructions = {}
+    for compiler, _ in COMPILERS:
+        values = {}
+        path = os.path.join(out, f"values_{compiler}.csv")
+        if not os.path.exists(path):
+            continue
+        with open(path) as f:
+            for row in csv.DictReader(f):
+                values["|".join([row["group"], row["engine"], row["library"], row["n"]])] = int(row["values"])
+        for dump in glob.glob(os.path.join(out, f"callgrind_{compiler}", "callgrind.out.*")):
+            name = ir = None
+            with open(dump) as f:
+                for line in f:
+                    m = re.match(r"desc: Trigger: Client Request: (.*)$", line)
+                    if m:
+                        name = m.group(1).strip()
+                    m = re.match(r"summary: (\d+)", line)
+                    if m:
+                        ir = int(m.group(1))
+                        break
+            if name in values and ir is not None:
+                instructions[tuple([compiler] + name.split("|"))] = ir / values[name]
+    median = {key: statistics.median(v) for key, v in times.items()}
+    return median, calls, instructions
+
+
+def fmt(x, digits=2):
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def ratio(a, b):
+    return None if a is None or b is None or a == 0 else b / a
+
+
+def targets(median):
+    """(target, compiler, measured, met) rows."""
+    rows = []
+    get = lambda c, g, e, l, n: median.get((c, g, e, l, n))
+    for compiler, label in COMPILERS:
+        # 1. the default draw within 1.05x the reference Lemire on 32- and 64-bit engines
+        worst = None
+        for engine in ["splitmix64", "pcg64", "mt19937_64", "mt19937"]:
+            for n in N_ORDER:
+                ours, ref = get(compiler, "draw", engine, "rollplan", n), get(compiler, "draw", engine, "Lemire (reference)", n)
+                if ours and ref:
+                    r = ours / ref
+                    if worst is None or r > worst[0]:
+                        worst = (r, engine, n)
+        if worst:
+            rows.append(("default draw ≤ 1.05× reference Lemire (4 engines, 12 N; worst case)", label,
+                         f"{worst[0]:.2f}× ({worst[1]}, N = {worst[2]})", worst[0] <= 1.05))
+        # 2. uniform_below <= 1.0x libstdc++ with run-time bounds, splitmix64 and mt19937_64
+        worst = None
+        for engine in ["splitmix64", "mt19937_64"]:
+            for n in N_ORDER:
+                ours, std = get(compiler, "draw", engine, "rollplan uniform_below", n), get(compiler, "draw", engine, "libstdc++", n)
+                if ours and std:
+                    r = ours / std
+                    if worst is None or r > worst[0]:
+                        worst = (r, engine, n)
+        if worst:
+            rows.append(("uniform_below(g, n) ≤ 1.0× libstdc++ (worst case)", label,
+                         f"{worst[0]:.2f}× ({worst[1]}, N = {worst[2]})", worst[0] <= 1.0))
+        # 3. generate per value against the reference Lemire loop
+        for limit, goal, text in [(100, 2.5, "N ≤ 100"), (65536, 1.5, "N ≤ 2^16")]:
+            worst = None
+            for n in N_ORDER:
+                if n_value(n) > limit:
+                    continue
+                ours, ref = get(compiler, "generate", "splitmix64", "rollplan generate", n), \
+                    get(compiler, "generate", "splitmix64", "Lemire (reference) loop", n)
+                if ours and ref:
+                    r = ref / ours
+                    if worst is None or r < worst[0]:
+                        worst = (r, n)
+            if worst:
+                rows.append((f"generate ≥ {goal}× the reference Lemire loop, {text} (worst case)", label,
+                             f"{worst[0]:.2f}× (N = {worst[1]})", worst[0] >= goal))
+        # 4. shuffle
+        for size in ["10^4", "10^6"]:
+            ours, std = get(compiler, "shuffle", "splitmix64", "rollplan shuffle", size), \
+                get(compiler, "shuffle", "splitmix64", "std::shuffle", size)
+            if ours and std:
+                rows.append((f"shuffle of {size} ≥ 1.5× std::shuffle", label, f"{std / ours:.2f}×", std / ours >= 1.5))
+        # 5. the pool
+        for n in ["6", "20", "100", "1000"]:
+            ours, std = get(compiler, "pool", "random_device", "rollplan pool", n), \
+                get(compiler, "pool", "random_device", "libstdc++", n)
+            if ours and std:
+                rows.append((f"pool on random_device ≥ 8× libstdc++, N = {n}", label, f"{std / ours:.2f}×", std / ours >= 8))
+        for n in ["6", "1000"]:
+            ours, std = get(compiler, "pool", "splitmix64", "rollplan pool", n), \
+                get(compiler, "pool", "splitmix64", "libstdc++", n)
+            if ours and std:
+                rows.append((f"pool on splitmix64 ≤ 1.0× one libstdc++ draw, N = {n}", label,
+                             f"{ours / std:.2f}×", ours / std <= 1.0))
+    return rows
+
+
+def draw_table(median, calls, instructions, engine, libraries, group="draw"):
+    lines = []
+    for compiler, label in COMPILERS:
+        present = [l for l in libraries if any(k[0] == compiler and k[1] == group and k[2] == engine and k[3] == l
+                                               for k in median)]
+        if not present:
+            continue
+        lines.append(f"**{label}**, ns per value (engine calls per value; instructions per value):\n")
+        lines.append("| N | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in present) + " |")
+        lines.append("|---|" + "---|" * len(present))
+        for n in N_ORDER + ["10^4"]:
+            cells = []
+            for l in present:
+                key = (compiler, group, engine, l, n)
+                if key not in median:
+                    cells.append("—")
+                    continue
+                instr = instructions.get(key)
+                extra = f"{calls[key]:.3g}" + (f"; {instr:.1f}" if instr is not None else "")
+                cells.append(f"{median[key]:.2f} ({extra})")
+            if any(c != "—" for c in cells):
+                lines.append(f"| {n} | " + " | ".join(cells) + " |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main():
+    out, readme, benchmark_md, plot = sys.argv[1:5]
+    median, calls, instructions = load(out)
+    rows = targets(median)
+
+    # docs/benchmark.md: every case
+    doc = ["# rollplan benchmark", "",
+           "Written by `bash scripts/bench.sh` (bench/bench.cpp, bench/report.py); do not edit by hand.",
+           "Each cell: the median ns per value over all repetitions (every case once per repetition, in a",
+           "new random order; GCC and Clang builds in turn), engine calls per value (a counting copy of",
+           "the engine), and instructions per value (valgrind --tool=callgrind, one run of 20000 values).",
+           "This machine is shared: times move by ±20% from run to run; instruction counts do not.", "",
+           "## Targets (issue 8)", "", "| target | compiler | measured | met |", "|---|---|---|---|"]
+    doc += [f"| {t} | {c} | {m} | {'yes' if ok else '**no**'} |" for t, c, m, ok in rows]
+    doc.append("")
+    for engine in ["splitmix64", "pcg64", "mt19937_64", "mt19937", "minstd_rand", "random_device"]:
+        doc += [f"## One draw, {engine}", "", draw_table(median, calls, instructions, engine, DRAW_LIBRARIES)]
+    doc += ["## generate (1024 values per call), splitmix64", "",
+            draw_table(median, calls, instructions, "splitmix64",
+                       ["rollplan generate", "Lemire (reference) loop", "libstdc++ loop"], "generate")]
+    doc += ["## shuffle, splitmix64 (ns per element)", "",
+            draw_table(median, calls, instructions, "splitmix64", ["rollplan shuffle", "std::shuffle"], "shuffle")]
+    for engine in ["splitmix64", "random_device"]:
+        doc += [f"## entropy_pool, {engine}", "",
+                draw_table(median, calls, instructions, engine, ["rollplan pool", "libstdc++"], "pool")]
+    with open(benchmark_md, "w") as f:
+        f.write("\n".join(doc))
+
+    # README: the targets and the splitmix64 draws, side by side
+    table = ["| target | compiler | measured | met |", "|---|---|---|---|"]
+    table += [f"| {t} | {c} | {m} | {'yes' if ok else '**no**'} |" for t, c, m, ok in rows]
+    table.append("")
+    table.append("One draw on splitmix64, ns per value (median; GCC 12 / Clang 16):")
+    table.append("")
+    libs = ["rollplan", "rollplan uniform_below", "libstdc++", "Boost.Random", "Abseil", "pcg-cpp bounded_rand",
+            "Lemire (reference)"]
+    table.append("| N | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in libs) + " |")
+    table.append("|---|" + "---|" * len(libs))
+    for n in N_ORDER:
+        cells = []
+        for l in libs:
+            g, c = median.get(("gcc", "draw", "splitmix64", l, n)), median.get(("clang", "draw", "splitmix64", l, n))
+            cells.append("—" if g is None and c is None else f"{fmt(g)} / {fmt(c)}")
+        if any(x != "—" for x in cells):
+            table.append(f"| {n} | " + " | ".join(cells) + " |")
+    with open(readme) as f:
+        text = f.read()
+    block = "<!-- table:speed -->\n" + "\n".join(table) + "\n<!-- /table:speed -->"
+    text, count = re.subn(r"<!-- table:speed -->.*?<!-- /table:speed -->", lambda _: block, text, flags=re.S)
+    if count != 1:
+        sys.exit("README.md has no <!-- table:speed --> block")
+    with open(readme, "w") as f:
+        f.write(text)
+
+    # the plot: ns per value against N, splitmix64, one line per library (GCC solid, Clang dashed)
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(9, 5))
+    colors = {}
+    for compiler, label in COMPILERS:
+        for l in libs + ["rollplan generate"]:
+            group = "generate" if l == "rollplan generate" else "draw"
+            points = [(n_value(n), median[(compiler, group, "splitmix64", l, n)]) for n in N_ORDER
+                      if (compiler, group, "splitmix64", l, n) in median]
+            if not points:
+                continue
+            xs, ys = zip(*points)
+            line, = ax.plot(xs, ys, "-" if compiler == "gcc" else "--", marker="o", markersize=3,
+                            color=colors.get(l), label=f"{l} ({label})")
+            colors[l] = line.get_color()
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("N (values in [0, N))")
+    ax.set_ylabel("ns per value (median)")
+    ax.set_title("One value from splitmix64 (generate: per value, batched)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=6, ncol=2)
+    fig.tight_layout()
+    fig.savefig(plot, dpi=110)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+// batch.hpp: several values from one word, counted value by value through
+// the code, with small words standing in for 2^32 and 2^64 (the batch is
+// generic in L).
+#include <rollplan/batch.hpp>
+#include <rollplan/engines.hpp>
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+using namespace rollplan;
+using detail::digit_batch;
+
+namespace {
+// Every v in [0, L): the batch accepts v exactly when scale<D, N^K> does,
+// writes the base-N digits of ⌊v·N^K/L⌋, and each K-tuple of digits has
+// exactly ⌊L/N^K⌋ accepted preimages: uniform and independent values.
+template <count_t L, std::uint64_t N, std::size_t K>
+void every_word() {
+    using batch = digit_batch<L, N, K>;
+    const auto range = static_cast<std::uint64_t>(L);
+    const auto product = static_cast<std::uint64_t>(batch::product);
+    INFO("L = " << range << ", N = " << N << ", K = " << K);
+    std::map<std::vector<std::uint64_t>, std::uint64_t> tuples;
+    for (std::uint64_t v = 0; v < range; ++v) {
+        const bool accepted = v * product % range >= range % product;
+        REQUIRE(batch::accepts(v) == accepted);
+        if (!accepted) continue;
+        std::vector<std::uint64_t> digits(K, N);
+        batch::digits(v, [&](std::size_t i, std::uint64_t d) { digits[i] = d; });
+        std::uint64_t value = v * product / range;
+        for (std::size_t i = K; i-- > 0; value /= N) REQUIRE(digits[i] == value % N);
+        ++tuples[digits];
+    }
+    REQUIRE(tuples.size() == product);
+    for (const auto& [digits, preimages] : tuples) REQUIRE(preimages == range / product);
+}
+}  // namespace
+
+TEST_CASE("a batch of digits: every word of small dice, every tuple equally often", "[batch]") {
+    every_word<64, 2, 6>();     // N^K = L: never a reroll
+    every_word<64, 3, 3>();
+    every_word<64, 6, 2>();
+    every_word<64, 7, 2>();
+    every_word<243, 3, 5>();    // L need not be a power of two
+    every_word<1000, 7, 3>();
+    every_word<4096, 5, 5>();
+    every_word<4096, 10, 3>();
+    every_word<4096, 6, 4>();   // four chains of one digit
+    every_word<65536, 6, 6>();  // four chains: 2 + 2 + 2 digits... and two more of 0
+    every_word<65536, 3, 10>(); // chains of 3, 3, 3 and 1 digits
+}
+
+TEST_CASE("a batch of digits on a 64-bit word: the digits of ⌊v·N^K/2^64⌋", "[batch]") {
+    // the chains start at v·N^i mod 2^64; compare with the value computed whole
+    splitmix64 g(2026);
+    auto check = [&]<std::uint64_t N, std::size_t K>(std::integral_constant<std::uint64_t, N>,
+                                                      std::integral_constant<std::size_t, K>) {
+        using batch = digit_batch<two_to_64, N, K>;
+        for (int i = 0; i < 20000; ++i) {
+            const std::uint64_t v = g();
+            count_t value = count_t{v} * batch::product >> 64;
+            REQUIRE(batch::accepts(v) == (static_cast<std::uint64_t>(count_t{v} * batch::product) >=
+                                          static_cast<std::uint64_t>(two_to_64 % batch::product)));
+            std::array<std::uint64_t, K> digits{};
+            batch::digits(v, [&](std::size_t j, std::uint64_t d) { digits[j] = d; });
+            for (std::size_t j = K; j-- > 0; value /= N) REQUIRE(digits[j] == static_cast<std::uint64_t>(value % N));
+        }
+    };
+    check(std::integral_constant<std::uint64_t, 6>{}, std::integral_constant<std::size_t, 23>{});
+    check(std::integral_constant<std::uint64_t, 100>{}, std::integral_constant<std::size_t, 9>{});
+    check(std::integral_constant<std::uint64_t, 2>{}, std::integral_constant<std::size_t, 64>{});
+    check(std::integral_constant<std::uint64_t, 65536>{}, std::integral_constant<std::size_t, 4>{});
+    check(std::integral_constant<std::uint64_t, 1000000>{}, std::integral_constant<std::size_t, 3>{});
+}
+
+TEST_CASE("the batch size: the most accepted values per word", "[batch]") {
+    // k·(L − L mod N^k) is largest at these k (checked against a Python transcription)
+    STATIC_REQUIRE(detail::batch_size(6, two_to_64) == 23);  // not 24: 6^24 leaves a reroll chance of 0.23
+    STATIC_REQUIRE(detail::batch_size(2, two_to_64) == 64);
+    STATIC_REQUIRE(detail::batch_size(100, two_to_64) == 9);
+    STATIC_REQUIRE(detail::batch_size(1000, two_to_64) == 6);
+    STATIC_REQUIRE(detail::batch_size(65536, two_to_64) == 4);
+    STATIC_REQUIRE(detail::batch_size(29, count_t{1} << 32) == 6);
+    STATIC_REQUIRE(detail::batch_size(3000000000u, count_t{1} << 32) == 1);
+}
+
+TEST_CASE("index batches: every word, every tuple of indices equally often", "[batch]") {
+    // bounds b, b − 1, …, b − K + 1 from a 2^16-valued word
+    constexpr count_t L = count_t{1} << 16;
+    auto every_word_of = [&]<std::size_t K>(std::uint64_t bound, std::integral_constant<std::size_t, K>) {
+        INFO("bound " << bound << ", K = " << K);
+        std::uint64_t product = 1;
+        for (std::size_t t = 0; t < K; ++t) product *= bound - t;
+        std::map<std::vector<std::uint64_t>, std::uint64_t> tuples;
+        for (std::uint64_t v = 0; v < 65536; ++v) {
+            // v first; a rejected v is followed by L − 1, which every product accepts
+            int calls = 0;
+            auto word = [&] { return calls++ == 0 ? v : std::uint64_t{65535}; };
+            std::uint64_t rest = detail::index_batch_word<L, K>(word, bound);
+            REQUIRE((calls == 1) == (v * product % 65536 >= 65536 % product));
+            if (calls != 1) continue;
+            REQUIRE(rest == v);
+            std::vector<std::uint64_t> indices;
+            for (std::size_t t = 0; t < K; ++t) {
+                indices.push_back(detail::chain_step<L>(rest, bound - t));
+                REQUIRE(indices.back() < bound - t);
+            }
+            ++tuples[indices];
+        }
+        REQUIRE(tuples.size() == product);
+        for (const auto& [indices, preimages] : tuples) REQUIRE(preimages == 65536 / product);
+    };
+    every_word_of(16, std::integral_constant<std::size_t, 2>{});
+    every_word_of(6, std::integral_constant<std::size_t, 3>{});
+    every_word_of(4, std::integral_constant<std::size_t, 4>{});
+    every_word_of(3, std::integral_constant<std::size_t, 3>{});  // the last bound is 1: index 0
+    every_word_of(7, std::integral_constant<std::size_t, 1>{});
+}
+
+TEST_CASE("index zones: the largest k with i^k <= L/2^8", "[batch]") {
+    // integer roots of 2^56 and 2^24
+    STATIC_REQUIRE(detail::largest_bound<two_to_64>[1] == std::uint64_t{1} << 56);
+    STATIC_REQUIRE(detail::largest_bound<two_to_64>[2] == std::uint64_t{1} << 28);
+    STATIC_REQUIRE(detail::largest_bound<two_to_64>[3] == 416127);  // 416127^3 <= 2^56 < 416128^3
+    STATIC_REQUIRE(detail::largest_bound<two_to_64>[4] == 16384);
+    STATIC_REQUIRE(detail::largest_bound<two_to_64>[5] == 2352);
+    STATIC_REQUIRE(detail::largest_bound<two_to_64>[6] == 645);
+    STATIC_REQUIRE(detail::largest_bound<two_to_64>[7] == 0);
+    STATIC_REQUIRE(detail::largest_bound<(count_t{1} << 32)>[2] == 4096);
+    STATIC_REQUIRE(detail::largest_bound<(count_t{1} << 32)>[6] == 16);
+}

@@ -1,0 +1,61 @@
+// The hot paths that must not call a 128-bit division helper (__udivti3,
+// __umodti3, __udivmodti4, __divti3, __modti3): each is a function of its own
+// here, and tests/hot_paths/check.sh reads the compiler's assembly of each.
+// control_128_bit_division divides 128-bit numbers on purpose: the check must
+// find the helper there, or it is not looking.
+#include <rollplan/rollplan.hpp>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace rp = rollplan;
+using u64 = std::uint64_t;
+
+extern "C" {
+
+// the default distribution on engine words: scale, one multiplication
+u64 hot_default_6_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<0, 5>{}(g); }
+u64 hot_default_1000_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<0, 999>{}(g); }
+u64 hot_default_2p31m1_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<0, 2147483646>{}(g); }
+u64 hot_default_2p63p1_splitmix64(rp::splitmix64& g) {
+    return rp::uniform_int_distribution<0ull, 9223372036854775808ull>{}(g);
+}
+u64 hot_default_2p64m1_splitmix64(rp::splitmix64& g) {
+    return rp::uniform_int_distribution<0ull, 18446744073709551614ull>{}(g);
+}
+u64 hot_default_6_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<0, 5>{}(g); }
+u64 hot_default_2p32p1_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<0ull, 4294967296ull>{}(g); }
+u64 hot_default_29_pcg32(rp::pcg32& g) { return rp::uniform_int_distribution<0, 28>{}(g); }
+u64 hot_default_6_mt19937_64(std::mt19937_64& g) { return rp::uniform_int_distribution<0, 5>{}(g); }
+
+// the recycle node's first attempt (its rare rest, recycle_after_rejection, divides by constants too)
+u64 hot_optimal_6_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<0, 5, rp::strategy::optimal>{}(g); }
+u64 hot_optimal_1000_mt19937(std::mt19937& g) {
+    return rp::uniform_int_distribution<0, 999, rp::strategy::optimal>{}(g);
+}
+u64 hot_optimal_29_minstd(std::minstd_rand& g) { return rp::uniform_int_distribution<0, 28>{}(g); }
+
+// rejection and digits
+u64 hot_digits_1000_splitmix64(rp::splitmix64& g) {
+    return rp::uniform_int_distribution<0, 999, rp::strategy::digits>{}(g);
+}
+u64 hot_digits_2p32p1_mt19937(std::mt19937& g) {
+    return rp::uniform_int_distribution<0ull, 4294967296ull, rp::strategy::digits>{}(g);
+}
+
+// run-time bounds: Lemire's nearly divisionless method
+u64 hot_uniform_below_splitmix64(rp::splitmix64& g, u64 n) { return rp::uniform_below(g, n); }
+u64 hot_uniform_below_mt19937(std::mt19937& g, u64 n) { return rp::uniform_below(g, n); }
+u64 hot_uniform_below_pcg32(rp::pcg32& g, u64 n) { return rp::uniform_below(g, n); }
+
+// shuffling draws through uniform_below
+void hot_shuffle_splitmix64(std::vector<int>& v, rp::splitmix64& g) { rp::shuffle(v, g); }
+
+// the entropy pool with N a constant: divisions by invariants, multiplications only
+u64 hot_pool_6_splitmix64(rp::entropy_pool<rp::splitmix64>& pool) { return pool.draw<6>(); }
+u64 hot_pool_1000_mt19937(rp::entropy_pool<std::mt19937>& pool) { return pool.draw<1000>(); }
+
+// the control: a 128-bit division the compiler cannot avoid
+rp::count_t control_128_bit_division(rp::count_t a, rp::count_t b) { return a / b; }
+}
