@@ -396,9 +396,13 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "\rrepetition %d of %d", r + 1, reps);
     }
     std::fprintf(stderr, "\n");
-    std::printf("group,engine,library,n,ns_per_value,calls_per_value\n");
-    for (auto& c : cases)
-        std::printf("%s,%s,%s,%s,%.4f,%.5f\n", c.group.c_str(), c.engine.c_str(), c.library.c_str(), c.n.c_str(),
-                    median(c.ns), c.calls_per_value());
+    // the samples in repetition order, so that the report can pair cases timed in the same repetition
+    std::printf("group,engine,library,n,ns_per_value,calls_per_value,samples\n");
+    for (auto& c : cases) {
+        std::string samples;
+        for (double ns : c.ns) samples += (samples.empty() ? "" : ";") + std::to_string(ns);
+        std::printf("%s,%s,%s,%s,%.4f,%.5f,%s\n", c.group.c_str(), c.engine.c_str(), c.library.c_str(), c.n.c_str(),
+                    median(c.ns), c.calls_per_value(), samples.c_str());
+    }
     return checksum == 42 ? 1 : 0;
 }

@@ -12,6 +12,7 @@ ns per value against N on splitmix64 to PLOT_PNG.
 """
 import csv
 import glob
+import math
 import os
 import re
 import statistics
@@ -19,7 +20,7 @@ import sys
 from collections import defaultdict
 
 COMPILERS = [("gcc", "GCC 12"), ("clang", "Clang 16")]
-N_ORDER = ["2", "6", "7", "29", "100", "1000", "65536", "10^6", "2^31-1", "10^9+7", "2^32+1", "2^63+1", "2^64-1"]
+N_ORDER = ["2", "6", "7", "20", "29", "100", "1000", "65536", "10^6", "2^31-1", "10^9+7", "2^32+1", "2^63+1", "2^64-1"]
 N_VALUE = {"10^6": 1e6, "2^31-1": 2**31 - 1, "10^9+7": 1e9 + 7, "2^32+1": 2**32 + 1, "2^63+1": 2**63 + 1,
            "2^64-1": 2**64 - 1, "10^4": 1e4}
 DRAW_LIBRARIES = ["rollplan", "rollplan digits", "rollplan uniform_below", "libstdc++", "Boost.Random", "Abseil",
@@ -30,6 +31,9 @@ def n_value(n):
     return N_VALUE.get(n, None) or float(n)
 
 
+SAMPLES = {}  # key -> [ns], one per repetition, the rounds concatenated in the same order for every case
+
+
 def load(out):
     times = defaultdict(list)  # (compiler, group, engine, library, n) -> [ns]
     calls = {}
@@ -38,8 +42,10 @@ def load(out):
             with open(path) as f:
                 for row in csv.DictReader(f):
                     key = (compiler, row["group"], row["engine"], row["library"], row["n"])
-                    times[key].append(float(row["ns_per_value"]))
+                    samples = [float(x) for x in row["samples"].split(";")]
+                    times[key] += samples
                     calls[key] = float(row["calls_per_value"])
+    SAMPLES.update(times)
     instructions = {}
     for compiler, _ in COMPILERS:
         values = {}
@@ -74,68 +80,89 @@ def ratio(a, b):
     return None if a is None or b is None or a == 0 else b / a
 
 
-def targets(median):
-    """(target, compiler, measured, met) rows."""
+def paired(a, b):
+    """The median over repetitions of time(a) / time(b), both cases timed in the same repetition."""
+    if a not in SAMPLES or b not in SAMPLES or len(SAMPLES[a]) != len(SAMPLES[b]):
+        return None
+    return statistics.median(x / y for x, y in zip(SAMPLES[a], SAMPLES[b]))
+
+
+def targets(median, instructions):
+    """(target, compiler, measured, instructions, met) rows; each time ratio is the median of
+    ratios within repetitions; instructions are callgrind's, per value (ours / theirs)."""
     rows = []
-    get = lambda c, g, e, l, n: median.get((c, g, e, l, n))
+
+    def instr(ours, theirs):
+        a, b = instructions.get(ours), instructions.get(theirs)
+        return "—" if a is None or b is None else f"{a:.1f} / {b:.1f}"
+
+    keys = lambda c, g, e, l, n: (c, g, e, l, n)
     for compiler, label in COMPILERS:
         # 1. the default draw within 1.05x the reference Lemire on 32- and 64-bit engines
         worst = None
         for engine in ["splitmix64", "pcg64", "mt19937_64", "mt19937"]:
             for n in N_ORDER:
-                ours, ref = get(compiler, "draw", engine, "rollplan", n), get(compiler, "draw", engine, "Lemire (reference)", n)
-                if ours and ref:
-                    r = ours / ref
+                r = paired(keys(compiler, "draw", engine, "rollplan", n), keys(compiler, "draw", engine, "Lemire (reference)", n))
+                if r is not None:
                     if worst is None or r > worst[0]:
                         worst = (r, engine, n)
         if worst:
             rows.append(("default draw ≤ 1.05× reference Lemire (4 engines, 12 N; worst case)", label,
-                         f"{worst[0]:.2f}× ({worst[1]}, N = {worst[2]})", worst[0] <= 1.05))
+                         f"{worst[0]:.2f}× ({worst[1]}, N = {worst[2]})",
+                         instr(keys(compiler, "draw", worst[1], "rollplan", worst[2]),
+                               keys(compiler, "draw", worst[1], "Lemire (reference)", worst[2])), worst[0] <= 1.05))
         # 2. uniform_below <= 1.0x libstdc++ with run-time bounds, splitmix64 and mt19937_64
         worst = None
         for engine in ["splitmix64", "mt19937_64"]:
             for n in N_ORDER:
-                ours, std = get(compiler, "draw", engine, "rollplan uniform_below", n), get(compiler, "draw", engine, "libstdc++", n)
-                if ours and std:
-                    r = ours / std
+                r = paired(keys(compiler, "draw", engine, "rollplan uniform_below", n), keys(compiler, "draw", engine, "libstdc++", n))
+                if r is not None:
                     if worst is None or r > worst[0]:
                         worst = (r, engine, n)
         if worst:
             rows.append(("uniform_below(g, n) ≤ 1.0× libstdc++ (worst case)", label,
-                         f"{worst[0]:.2f}× ({worst[1]}, N = {worst[2]})", worst[0] <= 1.0))
+                         f"{worst[0]:.2f}× ({worst[1]}, N = {worst[2]})",
+                         instr(keys(compiler, "draw", worst[1], "rollplan uniform_below", worst[2]),
+                               keys(compiler, "draw", worst[1], "libstdc++", worst[2])), worst[0] <= 1.0))
         # 3. generate per value against the reference Lemire loop
         for limit, goal, text in [(100, 2.5, "N ≤ 100"), (65536, 1.5, "N ≤ 2^16")]:
             worst = None
             for n in N_ORDER:
                 if n_value(n) > limit:
                     continue
-                ours, ref = get(compiler, "generate", "splitmix64", "rollplan generate", n), \
-                    get(compiler, "generate", "splitmix64", "Lemire (reference) loop", n)
-                if ours and ref:
-                    r = ref / ours
+                r = paired(keys(compiler, "generate", "splitmix64", "Lemire (reference) loop", n),
+                           keys(compiler, "generate", "splitmix64", "rollplan generate", n))
+                if r is not None:
                     if worst is None or r < worst[0]:
                         worst = (r, n)
             if worst:
                 rows.append((f"generate ≥ {goal}× the reference Lemire loop, {text} (worst case)", label,
-                             f"{worst[0]:.2f}× (N = {worst[1]})", worst[0] >= goal))
+                             f"{worst[0]:.2f}× (N = {worst[1]})",
+                             instr(keys(compiler, "generate", "splitmix64", "rollplan generate", worst[1]),
+                                   keys(compiler, "generate", "splitmix64", "Lemire (reference) loop", worst[1])),
+                             worst[0] >= goal))
         # 4. shuffle
         for size in ["10^4", "10^6"]:
-            ours, std = get(compiler, "shuffle", "splitmix64", "rollplan shuffle", size), \
-                get(compiler, "shuffle", "splitmix64", "std::shuffle", size)
-            if ours and std:
-                rows.append((f"shuffle of {size} ≥ 1.5× std::shuffle", label, f"{std / ours:.2f}×", std / ours >= 1.5))
+            r = paired(keys(compiler, "shuffle", "splitmix64", "std::shuffle", size),
+                       keys(compiler, "shuffle", "splitmix64", "rollplan shuffle", size))
+            if r is not None:
+                rows.append((f"shuffle of {size} ≥ 1.5× std::shuffle", label, f"{r:.2f}×",
+                             instr(keys(compiler, "shuffle", "splitmix64", "rollplan shuffle", size),
+                                   keys(compiler, "shuffle", "splitmix64", "std::shuffle", size)), r >= 1.5))
         # 5. the pool
         for n in ["6", "20", "100", "1000"]:
-            ours, std = get(compiler, "pool", "random_device", "rollplan pool", n), \
-                get(compiler, "pool", "random_device", "libstdc++", n)
-            if ours and std:
-                rows.append((f"pool on random_device ≥ 8× libstdc++, N = {n}", label, f"{std / ours:.2f}×", std / ours >= 8))
+            r = paired(keys(compiler, "pool", "random_device", "libstdc++", n),
+                       keys(compiler, "pool", "random_device", "rollplan pool", n))
+            if r is not None:
+                bound = 32 / math.log2(int(n))  # values per 32-bit call at the information bound
+                rows.append((f"pool on random_device ≥ 8× libstdc++, N = {n} (bound: {bound:.1f}×)", label, f"{r:.2f}×",
+                             "—", r >= 8))
         for n in ["6", "1000"]:
-            ours, std = get(compiler, "pool", "splitmix64", "rollplan pool", n), \
-                get(compiler, "pool", "splitmix64", "libstdc++", n)
-            if ours and std:
-                rows.append((f"pool on splitmix64 ≤ 1.0× one libstdc++ draw, N = {n}", label,
-                             f"{ours / std:.2f}×", ours / std <= 1.0))
+            r = paired(keys(compiler, "pool", "splitmix64", "rollplan pool", n), keys(compiler, "pool", "splitmix64", "libstdc++", n))
+            if r is not None:
+                rows.append((f"pool on splitmix64 ≤ 1.0× one libstdc++ draw, N = {n}", label, f"{r:.2f}×",
+                             instr(keys(compiler, "pool", "splitmix64", "rollplan pool", n),
+                                   keys(compiler, "pool", "splitmix64", "libstdc++", n)), r <= 1.0))
     return rows
 
 
@@ -168,7 +195,7 @@ def draw_table(median, calls, instructions, engine, libraries, group="draw"):
 def main():
     out, readme, benchmark_md, plot = sys.argv[1:5]
     median, calls, instructions = load(out)
-    rows = targets(median)
+    rows = targets(median, instructions)
 
     # docs/benchmark.md: every case
     doc = ["# rollplan benchmark", "",
@@ -177,8 +204,9 @@ def main():
            "new random order; GCC and Clang builds in turn), engine calls per value (a counting copy of",
            "the engine), and instructions per value (valgrind --tool=callgrind, one run of 20000 values).",
            "This machine is shared: times move by ±20% from run to run; instruction counts do not.", "",
-           "## Targets (issue 8)", "", "| target | compiler | measured | met |", "|---|---|---|---|"]
-    doc += [f"| {t} | {c} | {m} | {'yes' if ok else '**no**'} |" for t, c, m, ok in rows]
+           "## Targets (issue 8)", "", "| target | compiler | time ratio | instructions per value | met |",
+           "|---|---|---|---|---|"]
+    doc += [f"| {t} | {c} | {m} | {i} | {'yes' if ok else '**no**'} |" for t, c, m, i, ok in rows]
     doc.append("")
     for engine in ["splitmix64", "pcg64", "mt19937_64", "mt19937", "minstd_rand", "random_device"]:
         doc += [f"## One draw, {engine}", "", draw_table(median, calls, instructions, engine, DRAW_LIBRARIES)]
@@ -194,8 +222,8 @@ def main():
         f.write("\n".join(doc))
 
     # README: the targets and the splitmix64 draws, side by side
-    table = ["| target | compiler | measured | met |", "|---|---|---|---|"]
-    table += [f"| {t} | {c} | {m} | {'yes' if ok else '**no**'} |" for t, c, m, ok in rows]
+    table = ["| target | compiler | time ratio | instructions per value | met |", "|---|---|---|---|---|"]
+    table += [f"| {t} | {c} | {m} | {i} | {'yes' if ok else '**no**'} |" for t, c, m, i, ok in rows]
     table.append("")
     table.append("One draw on splitmix64, ns per value (median; GCC 12 / Clang 16):")
     table.append("")

@@ -67,11 +67,16 @@ void count_preimages() {
             int calls = 0;
             bool asked = false;
             auto v_then_top = [&] { return calls++ == 0 ? v : L - 1; };
-            const auto h = detail::multiply_shift<std::uint64_t, L>(v_then_top, m, [&] {
+            const auto h = detail::multiply_shift<std::uint64_t, L, true>(v_then_top, m, [&] {
                 asked = asked || calls == 1;  // asked about v itself
                 return L % m;
             });
             REQUIRE((calls == 1) == (v * m % L >= L % m));
+            // the same with the bound as a constant (the scale node's run)
+            const int lazy_calls = calls;
+            calls = 0;
+            REQUIRE(detail::multiply_shift<std::uint64_t, L, false>(v_then_top, m, [&] { return L % m; }) == h);
+            REQUIRE(calls == lazy_calls);
             if (calls == 1) {
                 REQUIRE(h == v * m / L);
                 ++preimages[h];

@@ -30,9 +30,10 @@ namespace detail {
 // of line, since it is rare.
 template <count_t L>
 [[gnu::noinline]] constexpr std::uint64_t range_mod(std::uint64_t b) {
-    if constexpr (L == two_to_64)
-        return (0 - b) % b;
-    else
+    if constexpr (L == two_to_64) {
+        const std::uint64_t rest = 0 - b;  // 2^64 − b: already below b when b > 2^63
+        return rest < b ? rest : rest % b;
+    } else
         return static_cast<std::uint64_t>(L % b);
 }
 
@@ -60,6 +61,13 @@ struct digit_batch {
     static_assert(product >= 2 && product <= L, "rollplan: a batch needs N^K <= L");
     static constexpr count_t low_bound = L % product;
     static constexpr std::size_t chains = K < 4 ? K : 4;
+    static constexpr bool bit_fields = (N & (N - 1)) == 0 && (L & (L - 1)) == 0;
+    static constexpr unsigned log2_of(count_t x) {
+        unsigned b = 0;
+        while (x > 1) x >>= 1, ++b;
+        return b;
+    }
+    static constexpr unsigned log2_N = log2_of(N), log2_L = log2_of(L);
     static constexpr std::size_t chain_length = (K + chains - 1) / chains;
     // N^i mod L, the multiplier that gives r_i from v
     static constexpr wide multiplier(std::size_t i) {
@@ -71,11 +79,19 @@ struct digit_batch {
         return static_cast<wide>(v) * multiplier(K) % static_cast<wide>(L) >= low_bound;
     }
     // The K digits of ⌊v·N^K/L⌋, the most significant first, to digit(i, value).
+    // When N and L are powers of two the digits are bit fields of v, read
+    // straight off (what the chain computes, without its multiplications).
     template <class Digit>
     static constexpr void digits(std::uint64_t v, Digit digit) {
-        [&]<std::size_t... C>(std::index_sequence<C...>) {
-            (chain<C * chain_length>(v, digit), ...);
-        }(std::make_index_sequence<chains>{});
+        if constexpr (bit_fields) {
+            [&]<std::size_t... I>(std::index_sequence<I...>) {
+                (digit(I, (v >> (log2_L - (I + 1) * log2_N)) & (N - 1)), ...);
+            }(std::make_index_sequence<K>{});
+        } else {
+            [&]<std::size_t... C>(std::index_sequence<C...>) {
+                (chain<C * chain_length>(v, digit), ...);
+            }(std::make_index_sequence<chains>{});
+        }
     }
 
 private:

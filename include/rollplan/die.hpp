@@ -7,6 +7,7 @@
 #pragma once
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <random>
 #include <stdexcept>
@@ -57,14 +58,32 @@ concept die_source = requires(S& s) {
     { s() } -> std::unsigned_integral;
 };
 
+namespace detail {
+
+// A Mersenne Twister with w = 32 returns 32-bit values by the standard, in a
+// result_type that may be wider (std::mt19937's uint_fast32_t is 64 bits on
+// Linux): its digits are returned as 32-bit numbers, which no check can find
+// outside a die of 2^32 faces, so that none is paid for on every roll.
+template <class G>
+inline constexpr bool standard_32_bit_words = false;
+template <class U, std::size_t n, std::size_t m, std::size_t r, U a, std::size_t u, U d, std::size_t s, U b,
+          std::size_t t, U c, std::size_t l, U f>
+inline constexpr bool standard_32_bit_words<std::mersenne_twister_engine<U, 32, n, m, r, a, u, d, s, b, t, c, l, f>> =
+    true;
+
+}  // namespace detail
+
 // A standard engine seen as a die: g() − G::min() is uniform on [0, K).
 template <std::uniform_random_bit_generator G>
 class urbg_source {
 public:
     using die_type = die<urbg_faces<G>>;
     constexpr explicit urbg_source(G& engine) : engine_(&engine) {}
-    constexpr std::uint64_t operator()() {
-        return static_cast<std::uint64_t>((*engine_)() - G::min());
+    constexpr auto operator()() {
+        if constexpr (detail::standard_32_bit_words<G>)
+            return static_cast<std::uint32_t>((*engine_)() - G::min());
+        else
+            return static_cast<std::uint64_t>((*engine_)() - G::min());
     }
 
 private:

@@ -89,15 +89,22 @@ constexpr auto run(std::type_identity<recycle<P, M>>, S& s) {
 
 // Lemire's multiply-shift (Lemire 2019), the run of scale<P, M>: value() is
 // uniform on [0, Range); with value·m = h·Range + low, accept when
-// low >= Range mod m and return h. low_bound() gives Range mod m; it is asked
-// for only when low < m (Lemire's nearly divisionless method: low >= m >
-// Range mod m accepts at once), so a run-time m divides only then.
-template <class Product, Product Range, class Value, class LowBound>
+// low >= Range mod m and return h. low_bound() gives Range mod m. With Lazy
+// it is asked for only when low < m (Lemire's nearly divisionless method:
+// low >= m > Range mod m accepts at once), so a run-time m divides only then;
+// a constant bound is compared directly.
+template <class Product, Product Range, bool Lazy, class Value, class LowBound>
 constexpr Product multiply_shift(Value value, Product m, LowBound low_bound) {
+    // low < Range and m < Range: when Range <= 2^64 both fit in 64 bits
+    using low_type = std::conditional_t<(count_t{Range} <= two_to_64), std::uint64_t, Product>;
     for (;;) {
         const Product product = static_cast<Product>(value()) * m;
-        const Product low = product % Range;
-        if (low >= m || low >= low_bound()) return product / Range;
+        const auto low = static_cast<low_type>(product % Range);
+        if constexpr (Lazy) {
+            if (low >= static_cast<low_type>(m) || low >= static_cast<low_type>(low_bound())) return product / Range;
+        } else {
+            if (low >= static_cast<low_type>(low_bound())) return product / Range;
+        }
     }
 }
 
@@ -110,7 +117,7 @@ constexpr auto run(std::type_identity<scale<P, M>>, S& s) {
     // L < 2^64 when the product is 64 bits wide (M >= 2)
     constexpr product_type range = static_cast<product_type>(L), m = static_cast<product_type>(M);
     constexpr product_type low_bound = static_cast<product_type>(L % M);
-    return static_cast<value_for<M>>(multiply_shift<product_type, range>(
+    return static_cast<value_for<M>>(multiply_shift<product_type, range, false>(
         [&] { return run(std::type_identity<P>{}, s); }, m, [] { return low_bound; }));
 }
 
@@ -146,16 +153,18 @@ template <count_t L, class Digits>
 constexpr std::uint64_t scale_below(Digits digits, std::uint64_t n) {
     if (count_t{n} == L) return digits();
     auto low_bound = [n]() -> std::uint64_t {  // L mod n, in 64 bits
-        if constexpr (L == two_to_64)
-            return (0 - n) % n;
-        else
+        if constexpr (L == two_to_64) {
+            const std::uint64_t rest = 0 - n;  // 2^64 − n: already below n when n > 2^63
+            return rest < n ? rest : rest % n;
+        } else {
             return static_cast<std::uint64_t>(L) % n;
+        }
     };
     if constexpr (L < two_to_64) {
         if (count_t{n} <= two_to_64 / L)  // L·n fits in 64 bits
-            return multiply_shift<std::uint64_t, static_cast<std::uint64_t>(L)>(digits, n, low_bound);
+            return multiply_shift<std::uint64_t, static_cast<std::uint64_t>(L), true>(digits, n, low_bound);
     }
-    return static_cast<std::uint64_t>(multiply_shift<count_t, L>(digits, count_t{n}, [&] { return count_t{low_bound()}; }));
+    return static_cast<std::uint64_t>(multiply_shift<count_t, L, true>(digits, count_t{n}, low_bound));
 }
 
 }  // namespace detail
@@ -170,13 +179,15 @@ constexpr std::uint64_t uniform_below(Source&& source, std::uint64_t n) {
     static_assert(die_source<Source> || std::uniform_random_bit_generator<std::remove_cvref_t<Source>>,
                   "rollplan: uniform_below(source, n) needs a uniform random bit generator (like std::mt19937) "
                   "or a rollplan source (urbg_source, from_faces, from_values)");
-    if (n == 0) detail::fail<std::invalid_argument>("rollplan: uniform_below(source, n) needs n >= 1", "n", n);
+    if (n <= 1) {  // one test for both on the way to the draw
+        if (n == 0) detail::fail<std::invalid_argument>("rollplan: uniform_below(source, n) needs n >= 1", "n", n);
+        return 0;  // one outcome: no roll
+    }
     decltype(auto) s = as_source(std::forward<Source>(source));
     using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
     constexpr count_t K = source_die::faces;
     auto roll = [&] { return detail::checked_digit<source_die>(s()); };
     if constexpr (is_engine_word(K)) {
-        if (n == 1) return 0;
         if (count_t{n} <= K) return detail::scale_below<K>(roll, n);
         if constexpr (K <= (count_t{1} << 32)) {
             // two rolls, the first the most significant digit
