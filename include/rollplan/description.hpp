@@ -137,28 +137,17 @@ struct node_type<Holder, I, node_kind::mixed_radix> {
                                         mixed_radix>;
 };
 
+// The nodes with one operand, in the order of their kinds (fold = 2 … scale = 5).
+template <template <class, count_t> class Node>
+struct unary_template {
+    template <class P, count_t M>
+    using type = Node<P, M>;
+};
+using unary_templates = boost::mp11::mp_list<unary_template<fold>, unary_template<reject>, unary_template<recycle>,
+                                             unary_template<scale>>;
+static_assert(static_cast<int>(node_kind::fold) == 2 && static_cast<int>(node_kind::scale) == 5);
 template <node_kind Kind>
-struct unary_node;
-template <>
-struct unary_node<node_kind::fold> {
-    template <class P, count_t M>
-    using type = fold<P, M>;
-};
-template <>
-struct unary_node<node_kind::reject> {
-    template <class P, count_t M>
-    using type = reject<P, M>;
-};
-template <>
-struct unary_node<node_kind::recycle> {
-    template <class P, count_t M>
-    using type = recycle<P, M>;
-};
-template <>
-struct unary_node<node_kind::scale> {
-    template <class P, count_t M>
-    using type = scale<P, M>;
-};
+using unary_node = boost::mp11::mp_at_c<unary_templates, static_cast<std::size_t>(Kind) - 2>;
 
 // fold, reject, recycle and scale: one operand and a count.
 template <class Holder, std::size_t I, node_kind Kind>
