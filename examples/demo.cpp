@@ -2,6 +2,7 @@
 // instructions for people, and a drop-in for std::uniform_int_distribution.
 #include <rollplan/rollplan.hpp>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -18,7 +19,7 @@ int main() {
     std::cout << "Expected rolls of a d6 to make a dN, by strategy (exact values, computed at run time\n"
                  "by the same constexpr planner and analysis that the compiler runs):\n\n";
     std::printf("%6s  %10s  %10s  %10s  %10s  %10s\n", "N", "digits", "smooth", "cheapest", "optimal", "log_6 N");
-    for (rp::count_t n : {2, 3, 4, 5, 7, 8, 10, 12, 20, 29, 30, 100}) {
+    for (rp::count_t n : std::to_array<rp::count_t>({2, 3, 4, 5, 7, 8, 10, 12, 20, 29, 30, 100})) {
         auto cell = [&](auto strategy) {
             const rp::rational r = rp::expected_rolls(rp::make_plan(n, 6, strategy));
             char text[64];

@@ -38,7 +38,7 @@ struct d6_engine {
     std::mt19937 inner{12345};
     result_type operator()() {
         for (;;)
-            if (auto v = inner() >> 29; v < 6) return v;
+            if (auto v = static_cast<result_type>(inner() >> 29); v < 6) return v;
     }
 };
 

@@ -86,7 +86,7 @@ constexpr std::uint64_t lehmer_index(const std::array<int, n>& a) {
     std::uint64_t index = 0;
     for (std::size_t i = 0; i < n; ++i) {
         std::uint64_t smaller_after = 0;
-        for (std::size_t j = i + 1; j < n; ++j) smaller_after += a[j] < a[i] ? 1 : 0;
+        for (std::size_t j = i + 1; j < n; ++j) smaller_after += a[j] < a[i] ? 1u : 0u;
         index = index * (n - i) + smaller_after;
     }
     return index;
@@ -145,8 +145,8 @@ constexpr auto subset_mask = [](auto& source) {
 TEST_CASE("sampling without replacement: every subset equally likely, in order", "[generate]") {
     // 2 of 4: masks 3, 5, 6, 9, 10, 12, each of probability 1/6
     constexpr auto report = check_sampler<d6, 16, 4>(subset_mask<4, 2>, 4);
-    for (std::size_t mask : {3, 5, 6, 9, 10, 12}) REQUIRE(report.mass(mask) == report.mass(3));
-    for (std::size_t mask : {0, 1, 2, 4, 7, 8, 11, 13, 14, 15}) REQUIRE(report.mass(mask) == rational{0});
+    for (std::size_t mask : std::to_array<std::size_t>({3, 5, 6, 9, 10, 12})) REQUIRE(report.mass(mask) == report.mass(3));
+    for (std::size_t mask : std::to_array<std::size_t>({0, 1, 2, 4, 7, 8, 11, 13, 14, 15})) REQUIRE(report.mass(mask) == rational{0});
     REQUIRE(report.mass(3) * rational{6} + report.unresolved_mass() == rational{1});
 
     std::vector<int> population(100);

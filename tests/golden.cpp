@@ -4,6 +4,7 @@
 // sequences of examples/reproducible.cpp (test reproducible.four_way).
 #include <rollplan/rollplan.hpp>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <iterator>
 #include <numeric>
@@ -209,7 +210,7 @@ TEST_CASE("generate follows the spec on every engine", "[golden]") {
         for (std::size_t i = 0; i < count; ++i) REQUIRE(ours[i] == dist.min() + static_cast<std::int64_t>(spec[i]));
         REQUIRE(engine == twin);  // the same words read, none left over
     };
-    for (std::size_t count : {1, 5, 23, 24, 1000}) {
+    for (std::size_t count : std::to_array<std::size_t>({1, 5, 23, 24, 1000})) {
         INFO("count = " << count);
         check(splitmix64{1}, uniform_int_distribution<1, 6>{}, 6, count);
         check(splitmix64{2}, uniform_int_distribution<0, 1>{}, 2, count);
@@ -225,7 +226,7 @@ TEST_CASE("generate follows the spec on every engine", "[golden]") {
 
 TEST_CASE("shuffle and sampling follow the spec", "[golden]") {
     for (std::uint64_t seed = 0; seed < 20; ++seed) {
-        for (std::size_t n : {1, 2, 3, 7, 10, 52, 700, 3000, 20000}) {
+        for (std::size_t n : std::to_array<std::size_t>({1, 2, 3, 7, 10, 52, 700, 3000, 20000})) {
             INFO("seed = " << seed << ", n = " << n);
             std::vector<int> ours(n), spec(n);
             std::iota(ours.begin(), ours.end(), 0);

@@ -1,5 +1,6 @@
 #include <rollplan/optimum.hpp>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <stdexcept>
 
@@ -19,7 +20,7 @@ TEST_CASE("the Knuth-Yao optimum, exactly", "[optimum]") {
 
 TEST_CASE("the optimum agrees with its partial sums", "[optimum]") {
     for (count_t n = 1; n <= 200; ++n)
-        for (count_t k : {2, 3, 5, 6, 7, 10, 12, 20}) {
+        for (count_t k : std::to_array<count_t>({2, 3, 5, 6, 7, 10, 12, 20})) {
             double partial = 0, scale = 1;
             count_t r = 1 % n;
             for (int i = 0; i < 2000 && scale > 1e-300; ++i, scale /= static_cast<double>(k), r = r * k % n)

@@ -2,6 +2,7 @@
 #include <rollplan/optimum.hpp>
 #include <rollplan/planner.hpp>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <random>
 #include <stdexcept>
@@ -109,7 +110,7 @@ TEST_CASE("fastest: optimal on dice, Lemire's multiply-shift on engine words", "
 }
 
 TEST_CASE("smooth overshoots to the smallest K-smooth number", "[planner]") {
-    for (count_t faces : {2, 3, 5, 6, 7, 10, 20}) {
+    for (count_t faces : std::to_array<count_t>({2, 3, 5, 6, 7, 10, 20})) {
         for (count_t n = 2; n <= 3000; ++n) {
             if (faces % n == 0) continue;  // one roll, folded
             INFO("N = " << to_string(n) << ", K = " << to_string(faces));
@@ -159,7 +160,7 @@ TEST_CASE("exact costs for N and K up to 2^16", "[planner]") {
     // every N <= 2^16 from a few dice, and random pairs (fixed seed) of N, K <= 2^16
     std::vector<std::pair<count_t, count_t>> cases;
     for (count_t n = 1; n <= 65536; n += 1 + n / 64)
-        for (count_t faces : {2, 3, 6, 7, 20, 255, 256, 65535, 65536}) cases.emplace_back(n, faces);
+        for (count_t faces : std::to_array<count_t>({2, 3, 6, 7, 20, 255, 256, 65535, 65536})) cases.emplace_back(n, faces);
     std::mt19937_64 pick(216);
     for (int i = 0; i < 20000; ++i) cases.emplace_back(pick() % 65536 + 1, pick() % 65535 + 2);
     for (auto [n, faces] : cases) {

@@ -143,3 +143,15 @@ TEST_CASE("a value outside the die is an error, never a hang", "[pool]") {
     REQUIRE_THROWS_WITH(pool.draw(29), Catch::Contains("rollplan: a source returned a value outside [0, K) for its die") &&
                                            Catch::Contains("value = 6") && Catch::Contains("K = 6"));
 }
+
+TEST_CASE("a pool's source type is deduced, with either name", "[pool]") {
+    std::mt19937 engine(3);
+    entropy_pool pool(engine);
+    STATIC_REQUIRE(std::is_same_v<decltype(pool), entropy_pool<std::mt19937>>);
+    basic_entropy_pool basic(engine);
+    STATIC_REQUIRE(std::is_same_v<decltype(basic), basic_entropy_pool<std::mt19937>>);
+    splitmix64 words(4);
+    entropy_pool word_pool(words);
+    STATIC_REQUIRE(std::is_same_v<decltype(word_pool), entropy_pool<splitmix64>>);
+    REQUIRE(word_pool.draw<6>() < 6);
+}

@@ -3,6 +3,7 @@
 // "readme.tables" fails when README.md and this output differ.
 #include <rollplan/rollplan.hpp>
 
+#include <array>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -40,8 +41,8 @@ int main() {
 
     std::cout << "<!-- table:costs -->\n"
               << "| N | die | digits | smooth | cheapest | optimal |\n|---|---|---|---|---|---|\n";
-    for (rp::count_t faces : {2, 6, 20})
-        for (rp::count_t n : {3, 7, 10, 20, 29, 100, 1000}) {
+    for (rp::count_t faces : std::to_array<rp::count_t>({2, 6, 20}))
+        for (rp::count_t n : std::to_array<rp::count_t>({3, 7, 10, 20, 29, 100, 1000})) {
             std::cout << "| " << rp::to_string(n) << " | " << rp::die_name(faces) << " | "
                       << cost_cell<rp::strategy::digits>(n, faces) << " | " << cost_cell<rp::strategy::smooth>(n, faces)
                       << " | " << cost_cell<rp::strategy::cheapest>(n, faces) << " | "

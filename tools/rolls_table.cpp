@@ -5,6 +5,7 @@
 //   rolls_table --csv        rolls per draw for a d6, N = 2..300, for the plot
 #include <rollplan/rollplan.hpp>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -101,7 +102,7 @@ void markdown() {
     std::printf("| N | die | digits | smooth | cheapest | optimal | Knuth–Yao optimum | pool, measured | log_K N | pool / log_K N |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
     for (rp::count_t faces : {rp::count_t{2}, rp::count_t{6}, rp::count_t{1} << 32, rp::two_to_64})
-        for (rp::count_t n : {3, 6, 7, 29, 100, 1000, 1000000}) {
+        for (rp::count_t n : std::to_array<rp::count_t>({3, 6, 7, 29, 100, 1000, 1000000})) {
             const double pool = pool_rolls(n, faces, draws, 20261130);
             std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.5f |\n", rp::to_string(n).c_str(),
                         die_label(faces).c_str(), cell(strategy_rolls<rp::strategy::digits>(n, faces)).c_str(),

@@ -11,6 +11,8 @@
 // made at run time alike.
 #pragma once
 
+#include "config.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstddef>

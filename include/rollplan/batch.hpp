@@ -12,6 +12,8 @@
 // node on B, and its values are exactly uniform and independent.
 #pragma once
 
+#include "config.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -13,6 +13,8 @@
 // as its counts fit.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstddef>
 #include <cstdint>
 

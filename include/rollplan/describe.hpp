@@ -5,6 +5,8 @@
 // the plan_description, so they serve plans made at run time too.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstddef>
 #include <string>
 #include <vector>

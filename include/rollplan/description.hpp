@@ -8,6 +8,8 @@
 // chosen at compile time and at run time.
 #pragma once
 
+#include "config.hpp"
+
 #include <array>
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/integral.hpp>

@@ -6,6 +6,8 @@
 // from_values.
 #pragma once
 
+#include "config.hpp"
+
 #include <concepts>
 #include <cstddef>
 #include <cstdint>

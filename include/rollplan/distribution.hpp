@@ -6,6 +6,8 @@
 // its own exact plan, chosen at compile time.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstdint>
 #include <istream>
 #include <ostream>
@@ -13,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "decimal_stream.hpp"
 #include "die.hpp"
 #include "integer.hpp"
 #include "planner.hpp"
@@ -28,31 +31,6 @@ constexpr count_t distance_of() {
     using unsigned_type = std::make_unsigned_t<std::common_type_t<decltype(A), decltype(B)>>;
     return count_t{static_cast<unsigned_type>(static_cast<unsigned_type>(B) - static_cast<unsigned_type>(A))};
 }
-
-// Streams write and read the bounds in decimal whatever the caller's flags
-// (hex, showbase; a pending width is dropped), as libstdc++ does, so that a
-// fresh stream reads back what was written; the caller's flags and fill are
-// restored afterwards.
-template <class Stream>
-class decimal_stream {
-public:
-    explicit decimal_stream(Stream& s) : stream_(s), flags_(s.flags()), fill_(s.fill()) {
-        s.flags(std::ios_base::dec | std::ios_base::left | std::ios_base::skipws);
-        s.fill(s.widen(' '));
-        s.width(0);
-    }
-    ~decimal_stream() {
-        stream_.flags(flags_);
-        stream_.fill(fill_);
-    }
-    decimal_stream(const decimal_stream&) = delete;
-    decimal_stream& operator=(const decimal_stream&) = delete;
-
-private:
-    Stream& stream_;
-    std::ios_base::fmtflags flags_;
-    typename Stream::char_type fill_;
-};
 
 // A + v in result_type: the sum in the unsigned type wraps to the right value.
 template <class Result>

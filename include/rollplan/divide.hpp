@@ -11,6 +11,8 @@
 // multiplications and at most two corrections.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstdint>
 
 #include "integer.hpp"

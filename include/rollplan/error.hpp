@@ -7,9 +7,23 @@
 // Clang in its "in call to" notes (the arguments' values, so the literal and
 // the numbers show). At run time the exception's message is the text followed
 // by the values that were wrong, with their names: " (face = 7, K = 6)".
+//
+// Without exceptions (-fno-exceptions) a run-time error calls
+// ROLLPLAN_ERROR_HANDLER(message) instead, which must not return; by
+// default it is rollplan::detail::print_and_abort, which writes the message
+// and a newline to stderr and calls std::abort (what the standard library
+// does in that mode). Define ROLLPLAN_ERROR_HANDLER, the same in every
+// translation unit, before including rollplan to call your own function with
+// the const char* message. Errors in constant expressions are compile errors
+// either way: the handler is not constexpr, so reaching it stops the
+// evaluation, and the compiler prints the call with its text.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <initializer_list>
 #include <string>
 #include <tuple>
@@ -61,17 +75,38 @@ constexpr std::string message_with(const char* text, std::index_sequence<I...>, 
     return text + named_values({std::get<2 * I>(all)...}, {shown_value(std::get<2 * I + 1>(all))...});
 }
 
+#if !ROLLPLAN_EXCEPTIONS
+[[noreturn]] inline void print_and_abort(const char* message) noexcept {
+    std::fputs(message, stderr);
+    std::fputc('\n', stderr);
+    std::abort();
+}
+#ifndef ROLLPLAN_ERROR_HANDLER
+#define ROLLPLAN_ERROR_HANDLER ::rollplan::detail::print_and_abort
+#endif
+#endif
+
 // Throws Exception with `text`; the optional pairs name the values that were
-// wrong ("N", n, "K", k), added to the message at run time.
+// wrong ("N", n, "K", k), added to the message at run time. Without
+// exceptions, calls the handler with the same message.
 template <class Exception, class... Pairs>
 [[noreturn]] constexpr void fail(const char* text, Pairs... pairs) {
     static_assert(sizeof...(Pairs) % 2 == 0, "rollplan: fail takes a text, then names and values in pairs");
+#if ROLLPLAN_EXCEPTIONS
     if constexpr (sizeof...(Pairs) == 0) {
         throw Exception(text);
     } else {
         if (std::is_constant_evaluated()) throw Exception(text);
         throw Exception(message_with(text, std::make_index_sequence<sizeof...(Pairs) / 2>{}, pairs...));
     }
+#else
+    if constexpr (sizeof...(Pairs) == 0) {
+        ROLLPLAN_ERROR_HANDLER(text);
+    } else {
+        if (std::is_constant_evaluated()) ROLLPLAN_ERROR_HANDLER(text);
+        ROLLPLAN_ERROR_HANDLER(message_with(text, std::make_index_sequence<sizeof...(Pairs) / 2>{}, pairs...).c_str());
+    }
+#endif
 }
 
 }  // namespace detail

@@ -7,6 +7,8 @@
 // whole factorization of any n < 2^64 fits Clang's default constexpr budget.
 #pragma once
 
+#include "config.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -4,6 +4,8 @@
 // one word of the engine (batch.hpp); on other sources one value per draw.
 #pragma once
 
+#include "config.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -2,6 +2,8 @@
 // exact operations on it that planning and analysis share.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstdint>
 #include <limits>
 #include <stdexcept>

@@ -9,6 +9,8 @@
 //   Σ_{k<μ} r_k/K^k + (Σ_{j<λ} r_{μ+j} K^{λ−j}) / (K^μ (K^λ − 1)).
 #pragma once
 
+#include "config.hpp"
+
 #include <cstddef>
 #include <stdexcept>
 

@@ -12,6 +12,8 @@
 // each of the headers that dispatch on nodes.
 #pragma once
 
+#include "config.hpp"
+
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/list.hpp>
 #include <cstdint>

@@ -10,6 +10,8 @@
 // plan_description in canonical form, and plan_t turns that into the type.
 #pragma once
 
+#include "config.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstddef>

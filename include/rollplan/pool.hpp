@@ -14,6 +14,8 @@
 // they are independent and uniform, and they keep the register in 64 bits.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
@@ -88,7 +90,16 @@ private:
     bool has_low_half_ = false;
 };
 
+// The pool with the default threshold. A class, not an alias, so that
+// `entropy_pool pool(engine);` deduces G on every C++20 compiler (Clang
+// before 19 does not deduce through alias templates).
 template <class G>
-using entropy_pool = basic_entropy_pool<G>;
+class entropy_pool : public basic_entropy_pool<G> {
+public:
+    using basic_entropy_pool<G>::basic_entropy_pool;
+};
+
+template <class G>
+entropy_pool(G&) -> entropy_pool<G>;
 
 }  // namespace rollplan

@@ -7,6 +7,8 @@
 // is a compile error that names the operation, never a silently wrong value.
 #pragma once
 
+#include "config.hpp"
+
 #include <compare>
 #include <ostream>
 #include <stdexcept>

@@ -1,6 +1,8 @@
 // rollplan/rollplan.hpp: the whole library.
 #pragma once
 
+#include "config.hpp"
+
 #include "analysis.hpp"
 #include "certificate.hpp"
 #include "describe.hpp"
@@ -18,5 +20,6 @@
 #include "sample.hpp"
 #include "seed.hpp"
 #include "uniform_state.hpp"
+#include "version.hpp"
 #include "verify.hpp"
 #include "wide.hpp"

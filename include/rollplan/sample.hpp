@@ -6,6 +6,8 @@
 // source propagate.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>

@@ -8,6 +8,8 @@
 // is called.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstdint>
 
 namespace rollplan {

@@ -3,6 +3,8 @@
 // Knuth–Yao sampler) and of the entropy pool.
 #pragma once
 
+#include "config.hpp"
+
 #include <cstdint>
 #include <optional>
 

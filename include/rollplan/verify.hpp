@@ -23,6 +23,8 @@
 // output with the outcomes, masses and rolls as template arguments.
 #pragma once
 
+#include "config.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstddef>

@@ -4,6 +4,8 @@
 // operation is constexpr and checks for overflow.
 #pragma once
 
+#include "config.hpp"
+
 #include <array>
 #include <compare>
 #include <cstddef>
