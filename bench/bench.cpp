@@ -161,13 +161,17 @@ void add_draws(const char* engine, u64 per_run) {
     const std::string n = n_name(N);
     constexpr bool fits_engine = rp::count_t{N} <= faces_of<G>;
     add_draw_case<G>(engine, "rollplan", n, per_run, [](auto& g) -> u64 {
-        return rp::uniform_int_distribution<u64{0}, N - 1>{}(g);
+        return rp::uniform_int_distribution<u64, 0, N - 1>{}(g);
     });
     add_draw_case<G>(engine, "rollplan digits", n, per_run, [](auto& g) -> u64 {
-        return rp::uniform_int_distribution<u64{0}, N - 1, rp::strategy::digits>{}(g);
+        return rp::uniform_int_distribution<u64, 0, N - 1, rp::strategy::digits>{}(g);
     });
     add_draw_case<G>(engine, "rollplan uniform_below", n, per_run, [](auto& g) -> u64 {
         return rp::uniform_below(g, N + runtime_bound_source);
+    });
+    add_draw_case<G>(engine, "rollplan run-time bounds", n, per_run, [](auto& g) -> u64 {
+        rp::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
+        return d(g);
     });
     add_draw_case<G>(engine, "libstdc++", n, per_run, [](auto& g) -> u64 {
         std::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
@@ -227,7 +231,7 @@ void add_generate(u64 runs_hint) {
         cases.push_back(std::move(c));
     };
     (void)runs_hint;
-    add("rollplan generate", [](std::vector<u64>& b, auto& g) { rp::generate(b, rp::uniform_int_distribution<u64{0}, N - 1>{}, g); });
+    add("rollplan generate", [](std::vector<u64>& b, auto& g) { rp::generate(b, rp::uniform_int_distribution<u64, 0, N - 1>{}, g); });
     add("Lemire (reference) loop", [](std::vector<u64>& b, auto& g) {
         for (auto& v : b) v = lemire<N>(g);
     });

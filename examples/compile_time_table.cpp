@@ -10,7 +10,7 @@
 namespace rp = rollplan;
 
 // 600 rolls of a d6 from splitmix64 seeded with 2026.
-constexpr auto rolls = rp::generate_array<600>(rp::uniform_int_distribution<1, 6>{}, rp::splitmix64{2026});
+constexpr auto rolls = rp::generate_array<600>(rp::uniform_int_distribution<int, 1, 6>{}, rp::splitmix64{2026});
 
 constexpr std::array<int, 7> count_faces(const std::array<int, 600>& values) {
     std::array<int, 7> counts{};

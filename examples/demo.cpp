@@ -35,18 +35,26 @@ int main() {
               << rp::expected_rolls_v<d29> << "\n" << rp::describe<d29>() << '\n';
 
     std::mt19937 engine(29);
-    rp::uniform_int_distribution<1, 6> d6;
+    rp::uniform_int_distribution<int, 1, 6> d6;
     std::cout << "With std::mt19937 (a die with 2^32 faces) a d6 is " << rp::plan_name<decltype(d6)::plan_for<std::mt19937>>()
               << ".\nSix thousand rolls:";
     int counts[7] = {};
     for (int i = 0; i < 6000; ++i) ++counts[d6(engine)];
     for (int face = 1; face <= 6; ++face) std::cout << "  " << face << ": " << counts[face];
     std::cout << '\n';
+    // Bounds known only at run time: std's spelling, the same values as the bounds at compile time.
+    rp::uniform_int_distribution<int> run_time_d6(1, 6);
+    std::mt19937 one(7), other(7);
+    bool same = true;
+    for (int i = 0; i < 6000; ++i) same = same && run_time_d6(one) == d6(other);
+    std::cout << "uniform_int_distribution<int> d(1, 6), bounds at run time, gives the same rolls: "
+              << (same ? "yes" : "NO") << '\n';
+    if (!same) return 1;
 
     // Many draws: an entropy pool keeps what each draw leaves over.
-    rp::uniform_int_distribution<1, 6> real_die;
+    rp::uniform_int_distribution<int, 1, 6> real_die;
     auto d6_faces = rp::from_faces<rp::d6>([&] { return real_die(engine); });  // stands in for a person's d6
-    rp::entropy_pool<decltype(d6_faces)> pool(d6_faces);
+    rp::entropy_pool pool(d6_faces);
     const int draws = 100000;
     for (int i = 0; i < draws; ++i) (void)pool.draw<29>();
     std::printf("\nAn entropy pool drew %d numbers from 1 to 29 with %llu d6 rolls: %.4f rolls per draw\n"

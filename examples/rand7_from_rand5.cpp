@@ -31,7 +31,7 @@ constexpr auto rand7 = rp::until_accepted(rand7_attempt);  // the loop that was 
 
 int main() {
     std::mt19937 engine(7);
-    rp::uniform_int_distribution<0, 4> five;
+    rp::uniform_int_distribution<int, 0, 4> five;
     auto rand5 = [&] { return five(engine); };
 
     std::cout << "plan: " << rp::plan_name<plan>() << "\nexpected rand5 calls: "

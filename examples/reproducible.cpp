@@ -39,29 +39,29 @@ void print_one_at_a_time(const char* name, Engine engine, Dist dist) {
 }
 
 // The same sequences made by the compiler:
-constexpr auto d6_compile_time = rp::generate_array<12>(rp::uniform_int_distribution<1, 6>{}, rp::splitmix64{1});
+constexpr auto d6_compile_time = rp::generate_array<12>(rp::uniform_int_distribution<int, 1, 6>{}, rp::splitmix64{1});
 constexpr auto big_compile_time =
-    rp::generate_array<12>(rp::uniform_int_distribution<0, 999999999999>{}, rp::xoshiro256starstar{1});
+    rp::generate_array<12>(rp::uniform_int_distribution<std::int64_t, 0, 999999999999>{}, rp::xoshiro256starstar{1});
 
 int main() {
     bool same = true;
-    same &= print_two_ways("d6, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<1, 6>{});
-    same &= print_two_ways("d29, pcg32{29, 54}", rp::pcg32{29, 54}, rp::uniform_int_distribution<1, 29>{});
+    same &= print_two_ways("d6, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<int, 1, 6>{});
+    same &= print_two_ways("d29, pcg32{29, 54}", rp::pcg32{29, 54}, rp::uniform_int_distribution<int, 1, 29>{});
     same &= print_two_ways("0..10^12-1, xoshiro256starstar{1}", rp::xoshiro256starstar{1},
-                            rp::uniform_int_distribution<0, 999999999999>{});
+                            rp::uniform_int_distribution<std::int64_t, 0, 999999999999>{});
     same &= print_two_ways("d29 smooth, pcg32{3}", rp::pcg32{3},
-                            rp::uniform_int_distribution<1, 29, rp::strategy::smooth>{});
+                            rp::uniform_int_distribution<int, 1, 29, rp::strategy::smooth>{});
     same &= print_two_ways("d1000 cheapest, splitmix64{5}", rp::splitmix64{5},
-                            rp::uniform_int_distribution<1, 1000, rp::strategy::cheapest>{});
+                            rp::uniform_int_distribution<int, 1, 1000, rp::strategy::cheapest>{});
 
-    print_one_at_a_time("d6 one at a time, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<1, 6>{});
-    print_one_at_a_time("d29 one at a time, pcg32{29, 54}", rp::pcg32{29, 54}, rp::uniform_int_distribution<1, 29>{});
+    print_one_at_a_time("d6 one at a time, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<int, 1, 6>{});
+    print_one_at_a_time("d29 one at a time, pcg32{29, 54}", rp::pcg32{29, 54}, rp::uniform_int_distribution<int, 1, 29>{});
 
     std::vector<int> d6_run_time(12);
-    rp::generate(d6_run_time, rp::uniform_int_distribution<1, 6>{}, rp::splitmix64{1});
+    rp::generate(d6_run_time, rp::uniform_int_distribution<int, 1, 6>{}, rp::splitmix64{1});
     same &= std::equal(d6_run_time.begin(), d6_run_time.end(), d6_compile_time.begin());
     std::vector<long long> big_run_time(12);
-    rp::generate(big_run_time, rp::uniform_int_distribution<0, 999999999999>{}, rp::xoshiro256starstar{1});
+    rp::generate(big_run_time, rp::uniform_int_distribution<std::int64_t, 0, 999999999999>{}, rp::xoshiro256starstar{1});
     same &= std::equal(big_run_time.begin(), big_run_time.end(), big_compile_time.begin());
 
     std::array<int, 10> cards{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};

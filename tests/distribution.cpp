@@ -1,14 +1,19 @@
+#include <rollplan/analysis.hpp>
 #include <rollplan/distribution.hpp>
+#include <rollplan/verify.hpp>
 
 #include "support.hpp"
 
+#include <array>
 #include <catch2/catch.hpp>
-#include <iomanip>
 #include <cmath>
 #include <cstdint>
+#include <iomanip>
 #include <limits>
 #include <random>
 #include <sstream>
+#include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 using namespace rollplan;
@@ -48,18 +53,18 @@ TEMPLATE_TEST_CASE("exactly uniform through standard engines (chi-square)", "[di
                    std::mt19937_64, std::minstd_rand, std::ranlux24) {
     TestType engine(20261130);
     {
-        uniform_int_distribution<0, 28> d29;
+        uniform_int_distribution<int, 0, 28> d29;
         const auto counts = histogram([&] { return static_cast<std::uint64_t>(d29(engine)); }, 29, 29, 290000);
         REQUIRE(chi_square(counts) < critical_value(29));
     }
     {
-        uniform_int_distribution<0, 999> d1000;
+        uniform_int_distribution<int, 0, 999> d1000;
         const auto counts = histogram([&] { return static_cast<std::uint64_t>(d1000(engine)); }, 1000, 1000, 1000000);
         REQUIRE(chi_square(counts) < critical_value(1000));
     }
     {
         // 3·2^30 values: bucketed into 96 cells
-        uniform_int_distribution<std::uint64_t{0}, std::uint64_t{3} << 30> big;  // 3·2^30 + 1 values
+        uniform_int_distribution<std::uint64_t, 0, std::uint64_t{3} << 30> big;  // 3·2^30 + 1 values
         const std::uint64_t n = (std::uint64_t{3} << 30) + 1;
         const auto counts = histogram([&] { return big(engine); }, n, 96, 500000);
         REQUIRE(chi_square(counts) < critical_value(96));
@@ -71,7 +76,7 @@ TEST_CASE("the same statistic flags x % N", "[distribution]") {
     d6_engine die;
     const auto modulo = histogram([&] { return static_cast<std::uint64_t>(die() % 4); }, 4, 4, 60000);
     REQUIRE(chi_square(modulo) > critical_value(4));
-    uniform_int_distribution<0, 3> d4;
+    uniform_int_distribution<int, 0, 3> d4;
     const auto exact = histogram([&] { return static_cast<std::uint64_t>(d4(die)); }, 4, 4, 60000);
     REQUIRE(chi_square(exact) < critical_value(4));
 
@@ -83,9 +88,9 @@ TEST_CASE("the same statistic flags x % N", "[distribution]") {
 }
 
 TEST_CASE("the interface of std::uniform_int_distribution", "[distribution]") {
-    using dist = uniform_int_distribution<-3, 3>;
+    using dist = uniform_int_distribution<int, -3, 3>;
     STATIC_REQUIRE(std::is_same_v<dist::result_type, int>);
-    STATIC_REQUIRE(std::is_same_v<uniform_int_distribution<1ll, 6ll>::result_type, long long>);
+    STATIC_REQUIRE(std::is_same_v<uniform_int_distribution<long long, 1, 6>::result_type, long long>);
     dist d;
     REQUIRE(d.min() == -3);
     REQUIRE(d.max() == 3);
@@ -111,7 +116,7 @@ TEST_CASE("the interface of std::uniform_int_distribution", "[distribution]") {
 }
 
 TEST_CASE("streams write decimal whatever the caller's flags, and keep them", "[distribution]") {
-    uniform_int_distribution<10, 255> d;
+    uniform_int_distribution<int, 10, 255> d;
     std::stringstream text;
     text << std::hex << std::showbase << std::setw(12) << std::setfill('*');
     text << d;
@@ -120,7 +125,7 @@ TEST_CASE("streams write decimal whatever the caller's flags, and keep them", "[
     REQUIRE((text.flags() & std::ios_base::showbase) != 0);
     REQUIRE(text.fill() == '*');
     std::stringstream fresh(text.str());
-    uniform_int_distribution<10, 255> back;
+    uniform_int_distribution<int, 10, 255> back;
     fresh >> back;
     REQUIRE(fresh);
     std::stringstream hex_reader("10 255");
@@ -131,7 +136,7 @@ TEST_CASE("streams write decimal whatever the caller's flags, and keep them", "[
 TEST_CASE("extreme bounds", "[distribution]") {
     constexpr auto lo = std::numeric_limits<std::int64_t>::min();
     constexpr auto hi = std::numeric_limits<std::int64_t>::max() - 1;  // 2^64 − 1 values
-    uniform_int_distribution<lo, hi> all;
+    uniform_int_distribution<std::int64_t, lo, hi> all;
     std::mt19937_64 engine(3);
     bool negative = false, positive = false;
     for (int i = 0; i < 100; ++i) {
@@ -140,14 +145,14 @@ TEST_CASE("extreme bounds", "[distribution]") {
         (v < 0 ? negative : positive) = true;
     }
     REQUIRE((negative && positive));
-    uniform_int_distribution<std::uint8_t{250}, std::uint8_t{255}> top;
+    uniform_int_distribution<std::uint8_t, 250, 255> top;
     for (int i = 0; i < 100; ++i) REQUIRE(top(engine) >= 250);
 }
 
 TEST_CASE("usable in constant expressions and with a die in hand", "[distribution]") {
     constexpr auto first_rolls = [] {
         constexpr_lcg engine{42};
-        uniform_int_distribution<1, 6> d6;
+        uniform_int_distribution<int, 1, 6> d6;
         std::array<int, 4> rolls{};
         for (auto& r : rolls) r = d6(engine);
         return rolls;
@@ -155,7 +160,175 @@ TEST_CASE("usable in constant expressions and with a die in hand", "[distributio
     for (int r : first_rolls) REQUIRE((r >= 1 && r <= 6));
     int face = 0;
     auto hand = from_faces<d6>([&] { return face = face % 6 + 1; });  // 1, 2, 3, ...
-    uniform_int_distribution<1, 3> d3;
+    uniform_int_distribution<int, 1, 3> d3;
     REQUIRE(d3(hand) == 1);  // face 1 → 0 mod 3 → 1
     REQUIRE(d3(hand) == 2);
+}
+
+// ---- bounds at run time: uniform_int_distribution<T> d(a, b) ----
+
+TEST_CASE("run-time bounds: the requirements of a distribution ([rand.req.dist])", "[distribution]") {
+    using D = uniform_int_distribution<int>;
+    using P = D::param_type;
+    STATIC_REQUIRE(std::is_same_v<D::result_type, int>);
+    STATIC_REQUIRE(std::is_same_v<P::distribution_type, D>);
+    STATIC_REQUIRE(std::is_same_v<uniform_int_distribution<>, D>);  // int, as std's default
+    STATIC_REQUIRE(std::is_copy_constructible_v<P> && std::is_copy_assignable_v<P>);
+
+    const D whole;  // [0, INT_MAX], as std's default
+    REQUIRE(whole.a() == 0);
+    REQUIRE(whole.b() == std::numeric_limits<int>::max());
+    REQUIRE(D(5).b() == std::numeric_limits<int>::max());
+    D d(1, 6);
+    REQUIRE(d.a() == 1);
+    REQUIRE(d.b() == 6);
+    REQUIRE(d.min() == 1);
+    REQUIRE(d.max() == 6);
+    REQUIRE(d.param() == P(1, 6));
+    REQUIRE(D(d.param()) == d);
+    REQUIRE(d != whole);
+    d.reset();
+    REQUIRE(d == D(1, 6));
+
+    std::mt19937 engine(11);
+    std::vector<int> seen(7);
+    for (int i = 0; i < 6000; ++i) {
+        const int v = d(engine);
+        REQUIRE((v >= 1 && v <= 6));
+        ++seen[static_cast<std::size_t>(v)];
+    }
+    for (int face = 1; face <= 6; ++face) REQUIRE(seen[static_cast<std::size_t>(face)] > 800);
+    // d(g, p) draws with p's bounds and leaves d's
+    const P other(-20, -10);
+    for (int i = 0; i < 1000; ++i) {
+        const int v = d(engine, other);
+        REQUIRE((v >= -20 && v <= -10));
+    }
+    REQUIRE(d.param() == P(1, 6));
+    d.param(other);
+    REQUIRE(d.a() == -20);
+    REQUIRE(d.b() == -10);
+
+    SECTION("a > b is refused, naming both") {
+        REQUIRE_THROWS_AS(D(6, 1), std::invalid_argument);
+        REQUIRE_THROWS_WITH(D(6, 1), "rollplan: uniform_int_distribution needs a <= b (a = 6, b = 1)");
+        REQUIRE_THROWS_WITH(P(0, -1), "rollplan: uniform_int_distribution needs a <= b (a = 0, b = -1)");
+        REQUIRE(D(3, 3)(engine) == 3);  // one value: no roll
+    }
+    SECTION("os << d then is >> d2 gives d2 == d, whatever the flags") {
+        const D x(-7, 1234);
+        std::stringstream text;
+        text << std::hex << std::showbase << std::setw(20) << std::setfill('#') << x;
+        REQUIRE(text.str() == "-7 1234");
+        REQUIRE((text.flags() & std::ios_base::basefield) == std::ios_base::hex);
+        D back;
+        text >> back;
+        REQUIRE(text);
+        REQUIRE(back == x);
+    }
+    SECTION("bad input sets failbit and keeps the bounds") {
+        for (const char* input : {"", "x", "5", "6 1", "1 99999999999", "-99999999999 1"}) {
+            INFO("input: '" << input << "'");
+            std::istringstream text(input);
+            D kept(2, 9);
+            text >> kept;
+            REQUIRE(text.fail());
+            REQUIRE(kept == D(2, 9));
+        }
+    }
+}
+
+TEST_CASE("run-time bounds: exactly uniform on every sequence of rolls", "[distribution]") {
+    // -2..2 from a d6, 1..29 from a d6, 1..6 from a coin, 1..7 from a d8
+    constexpr auto five = check_sampler<d6, 5, 5>([](auto& s) { return uniform_int_distribution<int>(-2, 2)(s) + 2; }, 5);
+    STATIC_REQUIRE(five.same_count_at_every_length());
+    STATIC_REQUIRE(!five.outcome_out_of_range);
+    constexpr auto d29 = check_sampler<d6, 29, 3>([](auto& s) { return uniform_int_distribution<int>(1, 29)(s) - 1; }, 3);
+    STATIC_REQUIRE(d29.same_count_at_every_length());
+    constexpr auto d6_from_coin =
+        check_sampler<coin, 6, 8>([](auto& s) { return uniform_int_distribution<long>(1, 6)(s) - 1; }, 8);
+    STATIC_REQUIRE(d6_from_coin.same_count_at_every_length());
+    constexpr auto d7 = check_sampler<d8, 7, 4>([](auto& s) { return uniform_int_distribution<unsigned>(1, 7)(s) - 1; }, 4);
+    STATIC_REQUIRE(d7.same_count_at_every_length());
+    // the check refuses a biased sampler written the same way
+    constexpr auto modulo = check_sampler<d6, 4, 2>([](auto& s) { return s() % 4; }, 2);
+    STATIC_REQUIRE(!modulo.same_count_at_every_length());
+}
+
+namespace {
+// The run-time form and the compile-time form on twin engines: the same values.
+template <class T, auto A, auto B, class G>
+void same_values(G engine) {
+    INFO("[" << +A << ", " << +B << "]");
+    G twin = engine;
+    uniform_int_distribution<T, A, B> at_compile_time;
+    uniform_int_distribution<T> at_run_time(A, B);
+    for (int i = 0; i < 2000; ++i) REQUIRE(at_compile_time(engine) == at_run_time(twin));
+    REQUIRE(engine == twin);
+}
+}  // namespace
+
+TEST_CASE("run-time bounds give the values of the same bounds at compile time", "[distribution]") {
+    same_values<int, 1, 6>(std::mt19937(1));
+    same_values<int, -1000, 1000>(std::mt19937_64(2));
+    same_values<int, 0, 28>(std::minstd_rand(3));
+    same_values<long long, -5, 4294967301>(std::mt19937(4));  // past one 32-bit word
+    same_values<std::uint64_t, 0, UINT64_MAX>(std::mt19937(5));
+    same_values<std::int64_t, INT64_MIN, INT64_MAX>(std::mt19937_64(6));
+    same_values<std::int64_t, INT64_MIN, INT64_MAX>(std::ranlux24(7));
+    same_values<std::uint64_t, 1, UINT64_MAX>(std::mt19937_64(8));
+    same_values<short, -3, 3>(std::knuth_b(9));
+}
+
+TEST_CASE("the whole 64-bit range: one engine word, or two 32-bit halves", "[distribution]") {
+    STATIC_REQUIRE(is_exactly_uniform_v<full_range_plan_t<die<two_to_64>>>);
+    STATIC_REQUIRE(is_exactly_uniform_v<full_range_plan_t<die<count_t{1} << 32>>>);
+    STATIC_REQUIRE(is_exactly_uniform_v<full_range_plan_t<d6>>);
+    STATIC_REQUIRE(is_exactly_uniform_v<full_range_plan_t<die<2147483646>>>);  // minstd_rand
+    STATIC_REQUIRE(std::is_same_v<full_range_plan_t<die<two_to_64>>, roll<die<two_to_64>>>);
+    using all_unsigned = uniform_int_distribution<std::uint64_t, 0, UINT64_MAX>;
+    using all_signed = uniform_int_distribution<std::int64_t, INT64_MIN, INT64_MAX>;
+    STATIC_REQUIRE(all_unsigned::outcomes == two_to_64);
+    STATIC_REQUIRE(std::is_same_v<all_unsigned::plan_for<std::mt19937>, full_range_plan_t<die<count_t{1} << 32>>>);
+
+    std::mt19937_64 words(10), words_twin(10);
+    all_unsigned u;
+    all_signed s;
+    uniform_int_distribution<std::uint64_t> run_time_u(0, UINT64_MAX);
+    for (int i = 0; i < 100; ++i) {
+        REQUIRE(u(words) == words_twin());
+        REQUIRE(run_time_u(words) == words_twin());
+        // INT64_MIN + w: w with its top bit flipped, as a signed number
+        REQUIRE(s(words) == static_cast<std::int64_t>(words_twin() ^ (std::uint64_t{1} << 63)));
+    }
+    std::mt19937 halves(11), halves_twin(11);
+    for (int i = 0; i < 100; ++i) {
+        const std::uint64_t high = halves_twin();
+        REQUIRE(u(halves) == (high << 32 | halves_twin()));
+    }
+    // both halves of the range are reached, from a 31-bit engine too
+    std::minstd_rand small(12);
+    bool negative = false, positive = false;
+    for (int i = 0; i < 200; ++i) (s(small) < 0 ? negative : positive) = true;
+    REQUIRE((negative && positive));
+}
+
+TEST_CASE("run-time bounds in constant expressions", "[distribution]") {
+    constexpr auto rolls = [] {
+        constexpr_lcg engine{42};
+        uniform_int_distribution<int> d(1, 6);
+        std::array<int, 8> out{};
+        for (auto& r : out) r = d(engine);
+        return out;
+    }();
+    for (int r : rolls) REQUIRE((r >= 1 && r <= 6));
+    constexpr auto same = [] {
+        constexpr_lcg a{7}, b{7};
+        uniform_int_distribution<int> at_run_time(-4, 4);
+        uniform_int_distribution<int, -4, 4> at_compile_time;
+        for (int i = 0; i < 50; ++i)
+            if (at_run_time(a) != at_compile_time(b)) return false;
+        return true;
+    }();
+    STATIC_REQUIRE(same);
 }

@@ -104,9 +104,9 @@ TEST_CASE("sample and uniform_below: a throw propagates, the retry uses fresh ro
 }
 
 TEST_CASE("the distribution: a throw propagates, the retry uses fresh rolls", "[fault]") {
-    check_stateless<faulty_d6>([](auto& g) { return static_cast<std::uint64_t>(uniform_int_distribution<1, 29>{}(g)); }, 30);
+    check_stateless<faulty_d6>([](auto& g) { return static_cast<std::uint64_t>(uniform_int_distribution<int, 1, 29>{}(g)); }, 30);
     check_stateless<faulty_64>(
-        [](auto& g) { return uniform_int_distribution<std::uint64_t{0}, std::uint64_t{1} << 63>{}(g); }, 30);
+        [](auto& g) { return uniform_int_distribution<std::uint64_t, 0, std::uint64_t{1} << 63>{}(g); }, 30);
 }
 
 TEST_CASE("the pool: after a throw it gives exactly the values it would have given", "[fault]") {
@@ -142,7 +142,7 @@ TEST_CASE("generate: a throw leaves the elements before it written, the rest unt
     std::vector<int> clean(50, -1);
     {
         faulty_d6 engine;
-        rollplan::generate(clean, uniform_int_distribution<1, 29>{}, engine);
+        rollplan::generate(clean, uniform_int_distribution<int, 1, 29>{}, engine);
     }
     for (int k = 1; k <= 200; ++k) {
         INFO("the source throws at call " << k);
@@ -151,7 +151,7 @@ TEST_CASE("generate: a throw leaves the elements before it written, the rest unt
         std::vector<int> out(50, -1);
         bool threw = false;
         try {
-            rollplan::generate(out, uniform_int_distribution<1, 29>{}, engine);
+            rollplan::generate(out, uniform_int_distribution<int, 1, 29>{}, engine);
         } catch (const injected_fault&) {
             threw = true;
         }

@@ -26,7 +26,7 @@ static_assert(!std::sized_sentinel_for<stop_at, std::vector<int>::iterator>);
 
 TEST_CASE("generate: several values per engine word, else the distribution in a loop", "[generate]") {
     std::vector<int> by_iterators(1000), by_range(1000);
-    uniform_int_distribution<1, 6> d6;
+    uniform_int_distribution<int, 1, 6> d6;
     splitmix64 a(3), b(3), c(3);
     REQUIRE(rollplan::generate(by_iterators.begin(), by_iterators.end(), d6, a) == by_iterators.end());
     rollplan::generate(by_range, d6, b);
@@ -56,10 +56,10 @@ TEST_CASE("generate: several values per engine word, else the distribution in a 
 }
 
 TEST_CASE("generate_array in a constant expression", "[generate]") {
-    constexpr auto table = generate_array<100>(uniform_int_distribution<1, 6>{}, splitmix64{42});
+    constexpr auto table = generate_array<100>(uniform_int_distribution<int, 1, 6>{}, splitmix64{42});
     STATIC_REQUIRE(std::ranges::all_of(table, [](int v) { return v >= 1 && v <= 6; }));
     std::vector<int> again(100);
-    rollplan::generate(again, uniform_int_distribution<1, 6>{}, splitmix64{42});
+    rollplan::generate(again, uniform_int_distribution<int, 1, 6>{}, splitmix64{42});
     REQUIRE(std::ranges::equal(table, again));
 }
 
@@ -181,7 +181,7 @@ TEST_CASE("batched values pass chi-square, alone and in pairs, through each engi
     auto check = [](auto engine, const char* name) {
         INFO(name);
         std::vector<int> v(720000);
-        rollplan::generate(v, uniform_int_distribution<0, 5>{}, engine);
+        rollplan::generate(v, uniform_int_distribution<int, 0, 5>{}, engine);
         std::array<double, 6> single{};
         std::array<double, 36> pairs{};
         for (std::size_t i = 0; i < v.size(); ++i) {

@@ -150,7 +150,7 @@ void spec_indices_down(G& g, std::uint64_t n, std::uint64_t last, Visit visit) {
 template <auto A, auto B, class Strategy, class G, class Spec>
 void agree(G engine, Spec spec, int draws) {
     G twin = engine;
-    uniform_int_distribution<A, B, Strategy> dist;
+    uniform_int_distribution<std::common_type_t<decltype(A), decltype(B)>, A, B, Strategy> dist;
     const count_t n = static_cast<count_t>(B - A) + 1;
     for (int i = 0; i < draws; ++i) REQUIRE(dist(engine) == A + static_cast<decltype(A)>(spec(twin, n)));
 }
@@ -212,15 +212,15 @@ TEST_CASE("generate follows the spec on every engine", "[golden]") {
     };
     for (std::size_t count : std::to_array<std::size_t>({1, 5, 23, 24, 1000})) {
         INFO("count = " << count);
-        check(splitmix64{1}, uniform_int_distribution<1, 6>{}, 6, count);
-        check(splitmix64{2}, uniform_int_distribution<0, 1>{}, 2, count);
-        check(xoshiro256starstar{3}, uniform_int_distribution<-50, 49>{}, 100, count);
-        check(splitmix64{4}, uniform_int_distribution<0, 65535>{}, 65536, count);
-        check(splitmix64{5}, uniform_int_distribution<0, 999999999>{}, 1000000000, count);
-        check(pcg32{29, 54}, uniform_int_distribution<1, 29>{}, 29, count);
-        check(std::mt19937{6}, uniform_int_distribution<1, 1000>{}, 1000, count);
-        check(std::minstd_rand{7}, uniform_int_distribution<1, 6>{}, 6, count);   // not an engine word: one draw each
-        check(pcg32{8}, uniform_int_distribution<0ll, 4294967296ll>{}, 4294967297, count);  // two words: one draw each
+        check(splitmix64{1}, uniform_int_distribution<int, 1, 6>{}, 6, count);
+        check(splitmix64{2}, uniform_int_distribution<int, 0, 1>{}, 2, count);
+        check(xoshiro256starstar{3}, uniform_int_distribution<int, -50, 49>{}, 100, count);
+        check(splitmix64{4}, uniform_int_distribution<int, 0, 65535>{}, 65536, count);
+        check(splitmix64{5}, uniform_int_distribution<int, 0, 999999999>{}, 1000000000, count);
+        check(pcg32{29, 54}, uniform_int_distribution<int, 1, 29>{}, 29, count);
+        check(std::mt19937{6}, uniform_int_distribution<int, 1, 1000>{}, 1000, count);
+        check(std::minstd_rand{7}, uniform_int_distribution<int, 1, 6>{}, 6, count);   // not an engine word: one draw each
+        check(pcg32{8}, uniform_int_distribution<long long, 0, 4294967296>{}, 4294967297, count);  // two words: one draw each
     }
 }
 
@@ -277,12 +277,12 @@ TEST_CASE("golden values", "[golden]") {
     std::array<int, 12> d6{}, d29{}, d6_generated{}, d29_generated{};
     splitmix64 s{1};
     pcg32 p{29, 54};
-    for (auto& v : d6) v = uniform_int_distribution<1, 6>{}(s);
-    for (auto& v : d29) v = uniform_int_distribution<1, 29>{}(p);
+    for (auto& v : d6) v = uniform_int_distribution<int, 1, 6>{}(s);
+    for (auto& v : d29) v = uniform_int_distribution<int, 1, 29>{}(p);
     REQUIRE(d6 == std::array<int, 12>{4, 5, 6, 3, 3, 5, 6, 4, 2, 5, 3, 4});
     REQUIRE(d29 == std::array<int, 12>{4, 21, 29, 11, 25, 16, 27, 12, 8, 29, 22, 20});
-    generate(d6_generated, uniform_int_distribution<1, 6>{}, splitmix64{1});
-    generate(d29_generated, uniform_int_distribution<1, 29>{}, pcg32{29, 54});
+    generate(d6_generated, uniform_int_distribution<int, 1, 6>{}, splitmix64{1});
+    generate(d29_generated, uniform_int_distribution<int, 1, 29>{}, pcg32{29, 54});
     REQUIRE(d6_generated == std::array<int, 12>{4, 3, 3, 3, 2, 4, 3, 6, 6, 2, 6, 4});
     REQUIRE(d29_generated == std::array<int, 12>{4, 10, 27, 20, 6, 11, 21, 12, 23, 28, 11, 12});
 }

@@ -71,7 +71,7 @@ TEST_CASE("rolls per draw within 1.001 of log_K N over 10^6 draws", "[pool]") {
         REQUIRE(rolls_per_draw(engine32, n, draws) <= 1.001 * information_bound(static_cast<double>(n), 0x1p32));
         auto coin_source = from_values<coin>([&] { return engine64() >> 63; });
         REQUIRE(rolls_per_draw(coin_source, n, draws) <= 1.001 * information_bound(static_cast<double>(n), 2));
-        uniform_int_distribution<0, 5> d6_values;
+        uniform_int_distribution<int, 0, 5> d6_values;
         auto d6_source = from_values<d6>([&] { return d6_values(engine64); });
         REQUIRE(rolls_per_draw(d6_source, n, draws) <= 1.001 * information_bound(static_cast<double>(n), 6));
     }

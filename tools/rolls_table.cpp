@@ -62,7 +62,7 @@ double pool_rolls(rp::count_t n, rp::count_t faces, long draws, std::uint64_t se
         return measure(coin);
     }
     if (faces == 6) {
-        rp::uniform_int_distribution<0, 5> d6;
+        rp::uniform_int_distribution<int, 0, 5> d6;
         auto die = rp::from_values<rp::d6>([&] { return d6(engine); });
         return measure(die);
     }

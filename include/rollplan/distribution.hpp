@@ -1,17 +1,28 @@
-// rollplan/distribution.hpp: a drop-in for std::uniform_int_distribution with
-// bounds known at compile time.
+// rollplan/distribution.hpp: rollplan::uniform_int_distribution, a drop-in
+// for std::uniform_int_distribution.
 //
-// uniform_int_distribution<A, B> plans for the engine it is called with: the
-// engine is a die with K = G::max() − G::min() + 1 faces, so every engine gets
-// its own exact plan, chosen at compile time.
+// Two forms of one class template, the result type first:
+// - uniform_int_distribution<T> (run-time bounds, as std's: d(1, 6)): each
+//   draw is a + uniform_below(g, b − a + 1), the default plan with the count
+//   as data;
+// - uniform_int_distribution<T, A, B, Strategy> (compile-time bounds): the
+//   plan plan_t<B − A + 1, D, Strategy> for the die D of the engine it is
+//   called with (K = G::max() − G::min() + 1 faces), chosen, proven and
+//   compiled for that engine; with the default strategy it gives the same
+//   values as the run-time form.
+// Both cover up to 2^64 values: the whole range of a 64-bit T is one word of
+// a 64-bit engine, and elsewhere two independent halves (full_range_plan).
 #pragma once
 
 #include "config.hpp"
 
+#include <concepts>
 #include <cstdint>
-#include <istream>
-#include <ostream>
+#include <ios>
+#include <iosfwd>
+#include <limits>
 #include <random>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
@@ -25,18 +36,35 @@ namespace rollplan {
 
 namespace detail {
 
-// B − A, exact for any integer bounds with A <= B (up to 2^128 − 1 for 128-bit bounds).
-template <auto A, auto B>
-constexpr count_t distance_of() {
-    using unsigned_type = std::make_unsigned_t<std::common_type_t<decltype(A), decltype(B)>>;
-    return count_t{static_cast<unsigned_type>(static_cast<unsigned_type>(B) - static_cast<unsigned_type>(A))};
+// The bound of a distribution whose bounds are given at run time.
+struct run_time_bound {
+    friend constexpr bool operator==(run_time_bound, run_time_bound) = default;
+};
+template <auto V>
+inline constexpr bool is_run_time_bound = std::is_same_v<std::remove_cvref_t<decltype(V)>, run_time_bound>;
+
+// V as a T, with its value: the round trip keeps it and the sign agrees.
+template <class T, auto V>
+constexpr bool fits_in() {
+    return static_cast<decltype(V)>(static_cast<T>(V)) == V && ((V < decltype(V){0}) == (static_cast<T>(V) < T{0}));
 }
 
-// A + v in result_type: the sum in the unsigned type wraps to the right value.
-template <class Result>
-constexpr Result offset_value(Result a, std::uint64_t v) {
-    using unsigned_type = std::make_unsigned_t<Result>;
-    return static_cast<Result>(static_cast<unsigned_type>(static_cast<unsigned_type>(a) + v));
+template <class T>
+inline constexpr bool is_result_type = std::is_integral_v<T> && !std::is_same_v<std::remove_cv_t<T>, bool> &&
+                                       std::is_same_v<std::remove_cv_t<T>, T>;
+
+// b − a as an unsigned number (exact for a <= b, whatever the sign of each).
+template <class T>
+constexpr auto span_of(T a, T b) {
+    using unsigned_type = std::make_unsigned_t<T>;
+    return static_cast<unsigned_type>(static_cast<unsigned_type>(b) - static_cast<unsigned_type>(a));
+}
+
+// A + v in T: the sum in the unsigned type wraps to the right value.
+template <class T>
+constexpr T offset_value(T a, std::uint64_t v) {
+    using unsigned_type = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<unsigned_type>(static_cast<unsigned_type>(a) + v));
 }
 
 template <class G>
@@ -44,32 +72,105 @@ struct die_of_source {
     using type = typename std::remove_cvref_t<decltype(as_source(std::declval<G&>()))>::die_type;
 };
 
+// What is wrong with compile-time bounds A and B for T, if anything.
+enum class bound_problem { none, missing, not_integers, a_too_wide, b_too_wide, reversed };
+
+template <class V>
+inline constexpr bool is_bound_value = std::is_integral_v<V> && !std::is_same_v<V, bool>;
+
+template <class T, auto A, auto B>
+constexpr bound_problem problem_with_bounds() {
+    if constexpr (is_run_time_bound<A> || is_run_time_bound<B>)
+        return bound_problem::missing;
+    else if constexpr (!is_bound_value<decltype(A)> || !is_bound_value<decltype(B)>)
+        return bound_problem::not_integers;
+    else if constexpr (!fits_in<T, A>())
+        return bound_problem::a_too_wide;
+    else if constexpr (!fits_in<T, B>())
+        return bound_problem::b_too_wide;
+    else
+        return static_cast<T>(B) < static_cast<T>(A) ? bound_problem::reversed : bound_problem::none;
+}
+
+// The bound as a T, or T{} when it is not one (the static_asserts say why).
+template <class T, auto V>
+constexpr T bound_as() {
+    if constexpr (is_bound_value<decltype(V)>)
+        return static_cast<T>(V);
+    else
+        return T{};
+}
+
+// The plan for `outcomes` values on Die; chosen lazily, so that only the plan
+// used is made.
+template <bool FullRange, count_t Outcomes, class Die, class Strategy>
+struct plan_for_outcomes {
+    using type = plan_t<Outcomes, Die, Strategy>;
+};
+
+template <class G>
+concept distribution_source = std::uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>;
+
 }  // namespace detail
 
-// Uniform on the integers A..B inclusive, like std::uniform_int_distribution,
-// but exact by proof and the same on every platform.
-template <auto A, auto B, class Strategy = strategy::fastest>
+// 2^64 outcomes, every value of 64 bits: one roll of a die with 2^64 faces
+// (a 64-bit engine's word), else two independent values of 32 bits, the
+// first the high half (mixed_radix of two plans for 2^32: uniform by the
+// mixed-radix invariant).
+template <class Die, class Strategy = strategy::fastest>
+struct full_range_plan {
+    using half = plan_t<count_t{1} << 32, Die, Strategy>;
+    using type = mixed_radix<half, half>;
+};
+template <class Strategy>
+struct full_range_plan<die<two_to_64>, Strategy> {
+    using type = roll<die<two_to_64>>;
+};
+template <class Die, class Strategy = strategy::fastest>
+using full_range_plan_t = typename full_range_plan<Die, Strategy>::type;
+
+namespace detail {
+template <count_t Outcomes, class Die, class Strategy>
+struct plan_for_outcomes<true, Outcomes, Die, Strategy> {
+    using type = full_range_plan_t<Die, Strategy>;
+};
+}  // namespace detail
+
+// Uniform on the integers a..b inclusive, like std::uniform_int_distribution,
+// but exact by proof and the same on every platform. T is the result type;
+// A and B, when given, are the bounds at compile time (see above).
+template <class T = int, auto A = detail::run_time_bound{}, auto B = detail::run_time_bound{},
+          class Strategy = strategy::fastest>
 class uniform_int_distribution {
-    static_assert(std::is_integral_v<decltype(A)> && std::is_integral_v<decltype(B)> &&
-                      !std::is_same_v<decltype(A), bool> && !std::is_same_v<decltype(B), bool>,
-                  "rollplan: uniform_int_distribution<A, B> needs integer bounds");
-    static_assert(std::cmp_less_equal(A, B), "rollplan: uniform_int_distribution<A, B> needs A <= B");
+    static_assert(detail::is_result_type<T>, "rollplan: uniform_int_distribution<T, A, B> needs an integer type T");
+    static constexpr detail::bound_problem problem = detail::problem_with_bounds<T, A, B>();
+    static_assert(problem != detail::bound_problem::missing,
+                  "rollplan: uniform_int_distribution<T, A, B> needs both bounds, or neither for bounds given at run time");
+    static_assert(problem != detail::bound_problem::not_integers,
+                  "rollplan: uniform_int_distribution<T, A, B> needs integer bounds");
+    static_assert(problem != detail::bound_problem::a_too_wide,
+                  "rollplan: uniform_int_distribution<T, A, B>: the bound A does not fit in T");
+    static_assert(problem != detail::bound_problem::b_too_wide,
+                  "rollplan: uniform_int_distribution<T, A, B>: the bound B does not fit in T");
+    static_assert(problem != detail::bound_problem::reversed, "rollplan: uniform_int_distribution<T, A, B> needs A <= B");
     static_assert(is_strategy_v<Strategy>, "rollplan: unknown strategy; use one in rollplan::strategy");
+    static constexpr T lowest = detail::bound_as<T, A>(), highest = detail::bound_as<T, B>();
+    static constexpr count_t span = problem == detail::bound_problem::none ? count_t{detail::span_of(lowest, highest)} : 0;
+    static_assert(span < two_to_64, "rollplan: uniform_int_distribution<T, A, B> covers at most 2^64 values");
 
 public:
-    using result_type = std::common_type_t<decltype(A), decltype(B)>;
-    static_assert(detail::distance_of<A, B>() < max_target,
-                  "rollplan: uniform_int_distribution<A, B> covers at most 2^64 - 1 values");
-    static constexpr count_t outcomes = detail::distance_of<A, B>() + 1;
+    using result_type = T;
+    static constexpr count_t outcomes = span < two_to_64 ? span + 1 : 1;
 
     // The plan this distribution runs on an engine or source G.
     template <class G>
-    using plan_for = plan_t<outcomes, typename detail::die_of_source<G>::type, Strategy>;
+    using plan_for = typename detail::plan_for_outcomes<outcomes == two_to_64, (outcomes == two_to_64 ? 1 : outcomes),
+                                                        typename detail::die_of_source<G>::type, Strategy>::type;
 
     struct param_type {
         using distribution_type = uniform_int_distribution;
-        constexpr result_type a() const { return A; }
-        constexpr result_type b() const { return B; }
+        constexpr result_type a() const { return lowest; }
+        constexpr result_type b() const { return highest; }
         friend constexpr bool operator==(const param_type&, const param_type&) = default;
     };
 
@@ -79,20 +180,20 @@ public:
     constexpr void reset() {}
     constexpr param_type param() const { return {}; }
     constexpr void param(const param_type&) {}
-    constexpr result_type a() const { return A; }
-    constexpr result_type b() const { return B; }
-    constexpr result_type min() const { return A; }
-    constexpr result_type max() const { return B; }
+    constexpr result_type a() const { return lowest; }
+    constexpr result_type b() const { return highest; }
+    constexpr result_type min() const { return lowest; }
+    constexpr result_type max() const { return highest; }
 
     template <class G>
     constexpr result_type operator()(G&& g) const {
-        static_assert(std::uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>,
+        static_assert(detail::distribution_source<G>,
                       "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
-        if constexpr (std::uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>) {
-            return detail::offset_value<result_type>(A, sample<plan_for<G>>(std::forward<G>(g)));
+        if constexpr (detail::distribution_source<G>) {
+            return detail::offset_value(lowest, sample<plan_for<G>>(std::forward<G>(g)));
         } else {
-            return A;
+            return lowest;
         }
     }
     template <class G>
@@ -106,18 +207,117 @@ public:
     friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os,
                                                          const uniform_int_distribution&) {
         const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
-        return os << +A << os.widen(' ') << +B;
+        return os << +lowest << os.widen(' ') << +highest;
     }
     // Reads "a b" as written by <<; bounds other than A and B set failbit.
     template <class CharT, class Traits>
     friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is,
                                                          uniform_int_distribution&) {
         const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
-        decltype(+A) a{};
-        decltype(+B) b{};
-        if (is >> a >> b && (a != +A || b != +B)) is.setstate(std::ios_base::failbit);
+        decltype(+T{}) a{}, b{};
+        if (is >> a >> b && (a != +lowest || b != +highest)) is.setstate(std::ios_base::failbit);
         return is;
     }
+};
+
+// Bounds at run time: uniform_int_distribution<int> d(1, 6), as std's.
+template <class T, class Strategy>
+class uniform_int_distribution<T, detail::run_time_bound{}, detail::run_time_bound{}, Strategy> {
+    static_assert(detail::is_result_type<T>, "rollplan: uniform_int_distribution<T> needs an integer type T");
+    static_assert(std::numeric_limits<T>::digits <= 64, "rollplan: uniform_int_distribution<T> covers at most 2^64 values");
+    static_assert(std::is_same_v<Strategy, strategy::fastest>,
+                  "rollplan: a strategy needs the bounds at compile time: uniform_int_distribution<T, A, B, Strategy>");
+
+public:
+    using result_type = T;
+
+    class param_type {
+    public:
+        using distribution_type = uniform_int_distribution;
+        constexpr param_type() : param_type(0) {}
+        constexpr explicit param_type(T a, T b = std::numeric_limits<T>::max()) : a_(a), b_(b) {
+            if (b < a)
+                detail::fail<std::invalid_argument>("rollplan: uniform_int_distribution needs a <= b", "a", a, "b", b);
+        }
+        constexpr result_type a() const { return a_; }
+        constexpr result_type b() const { return b_; }
+        friend constexpr bool operator==(const param_type&, const param_type&) = default;
+
+    private:
+        T a_, b_;
+    };
+
+    constexpr uniform_int_distribution() : uniform_int_distribution(0) {}
+    constexpr explicit uniform_int_distribution(T a, T b = std::numeric_limits<T>::max()) : param_(a, b) {}
+    constexpr explicit uniform_int_distribution(const param_type& p) : param_(p) {}
+
+    constexpr void reset() {}
+    constexpr param_type param() const { return param_; }
+    constexpr void param(const param_type& p) { param_ = p; }
+    constexpr result_type a() const { return param_.a(); }
+    constexpr result_type b() const { return param_.b(); }
+    constexpr result_type min() const { return a(); }
+    constexpr result_type max() const { return b(); }
+
+    template <class G>
+    constexpr result_type operator()(G&& g) const {
+        return (*this)(std::forward<G>(g), param_);
+    }
+    template <class G>
+    constexpr result_type operator()(G&& g, const param_type& p) const {
+        static_assert(detail::distribution_source<G>,
+                      "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
+                      "or a rollplan source (from_faces, from_values)");
+        if constexpr (detail::distribution_source<G>) {
+            const auto span = detail::span_of(p.a(), p.b());
+            if constexpr (std::numeric_limits<decltype(span)>::digits == 64) {
+                if (span == std::numeric_limits<std::uint64_t>::max())
+                    return detail::offset_value(p.a(), sample<full_range_plan_t<typename detail::die_of_source<G>::type>>(g));
+            }
+            return detail::offset_value(p.a(), uniform_below(g, std::uint64_t{span} + 1));
+        } else {
+            return p.a();
+        }
+    }
+
+    friend constexpr bool operator==(const uniform_int_distribution&, const uniform_int_distribution&) = default;
+
+    template <class CharT, class Traits>
+    friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os,
+                                                         const uniform_int_distribution& d) {
+        const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
+        return os << +d.a() << os.widen(' ') << +d.b();
+    }
+    // Reads "a b" as written by <<; b < a sets failbit, and d keeps its bounds.
+    template <class CharT, class Traits>
+    friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is,
+                                                         uniform_int_distribution& d) {
+        const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
+        T a{}, b{};
+        if (read_bound(is, a) && read_bound(is, b)) {
+            if (b < a)
+                is.setstate(std::ios_base::failbit);
+            else
+                d.param_ = param_type(a, b);
+        }
+        return is;
+    }
+
+private:
+    // T by way of +T (so that a char-sized T reads a number), failbit if it does not fit.
+    template <class Stream>
+    static Stream& read_bound(Stream& is, T& into) {
+        decltype(+T{}) v{};
+        if (is >> v) {
+            if (static_cast<decltype(v)>(static_cast<T>(v)) != v)
+                is.setstate(std::ios_base::failbit);
+            else
+                into = static_cast<T>(v);
+        }
+        return is;
+    }
+
+    param_type param_;
 };
 
 }  // namespace rollplan

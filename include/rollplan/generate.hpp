@@ -23,10 +23,12 @@ namespace rollplan {
 
 namespace detail {
 
+// rollplan's distribution with bounds at compile time (the one that batches).
 template <class Dist>
 inline constexpr bool is_rollplan_distribution = false;
-template <auto A, auto B, class Strategy>
-inline constexpr bool is_rollplan_distribution<uniform_int_distribution<A, B, Strategy>> = true;
+template <class T, auto A, auto B, class Strategy>
+inline constexpr bool is_rollplan_distribution<uniform_int_distribution<T, A, B, Strategy>> =
+    !is_run_time_bound<A>;
 
 // How many values of Dist generate takes from one word of G: the batch size
 // when Dist's plan on G is scale<roll<D>, N> (the default on an engine word),

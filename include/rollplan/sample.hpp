@@ -132,7 +132,7 @@ constexpr std::uint64_t sample(Source&& source) {
     static_assert(die_source<Source> || std::uniform_random_bit_generator<std::remove_cvref_t<Source>>,
                   "rollplan: sample<P>(source) needs a uniform random bit generator (like std::mt19937) "
                   "or a rollplan source (urbg_source, from_faces, from_values)");
-    static_assert(P::outcome_count <= max_target, "rollplan: sample<P> needs a plan with at most 2^64 - 1 outcomes");
+    static_assert(P::outcome_count <= two_to_64, "rollplan: sample<P> needs a plan with at most 2^64 outcomes (values of 64 bits)");
     if constexpr (die_source<Source> || std::uniform_random_bit_generator<std::remove_cvref_t<Source>>) {
         decltype(auto) s = as_source(std::forward<Source>(source));
         using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;

@@ -1,3 +1,3 @@
-// expect: rollplan: uniform_int_distribution<A, B> needs A <= B
+// expect: rollplan: uniform_int_distribution<T, A, B> needs A <= B
 #include <rollplan/rollplan.hpp>
-rollplan::uniform_int_distribution<6, 1> dist;
+rollplan::uniform_int_distribution<int, 6, 1> dist;

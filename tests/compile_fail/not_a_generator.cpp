@@ -5,6 +5,6 @@ struct not_an_engine {
 };
 int main() {
     not_an_engine e;
-    rollplan::uniform_int_distribution<1, 6> dist;
+    rollplan::uniform_int_distribution<int, 1, 6> dist;
     return dist(e);
 }

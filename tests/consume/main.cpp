@@ -23,12 +23,12 @@ int main() {
         return 1;
     }
     std::mt19937 engine(1);
-    rp::uniform_int_distribution<1, 29> dist;
+    rp::uniform_int_distribution<int, 1, 29> dist;
     const int x = dist(engine);
 
     rp::splitmix64 words(2);
     std::vector<int> rolls(100);
-    rp::generate(rolls, rp::uniform_int_distribution<1, 6>{}, words);
+    rp::generate(rolls, rp::uniform_int_distribution<int, 1, 6>{}, words);
     std::array<int, 52> deck{};
     for (std::size_t i = 0; i < deck.size(); ++i) deck[i] = static_cast<int>(i);
     rp::shuffle(deck, words);

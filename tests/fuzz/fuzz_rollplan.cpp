@@ -1,5 +1,6 @@
-// libFuzzer target: the run-time planner, sampling plans, uniform_below and
-// the entropy pool, all fed from the fuzzer's bytes.
+// libFuzzer target: the run-time planner, sampling plans, uniform_below, the
+// entropy pool and the distribution with run-time bounds, all fed from the
+// fuzzer's bytes.
 //
 // The first byte picks what to try; the next ones are N, K and the digits a
 // source returns (8 bytes each, little-endian). A source that runs out of
@@ -92,6 +93,20 @@ void below_and_pool(bytes& in) {
         }
         require(pool.template draw<29>() < 29);
         require(!source.gave_bad_value);
+        // the distribution with run-time bounds, any two 64-bit numbers (b < a refused)
+        const auto a = static_cast<std::int64_t>(n), b = static_cast<std::int64_t>(in.next());
+        if (b < a) {
+            try {
+                rp::uniform_int_distribution<std::int64_t> refused(a, b);
+                std::abort();
+            } catch (const std::invalid_argument&) {
+            }
+        } else {
+            const rp::uniform_int_distribution<std::int64_t> d(a, b);
+            const std::int64_t v = d(source);
+            require(a <= v && v <= b);
+            require(!source.gave_bad_value);
+        }
     } catch (const std::out_of_range&) {
     }
 }

@@ -15,39 +15,48 @@ using u64 = std::uint64_t;
 extern "C" {
 
 // the default distribution on engine words: scale, one multiplication
-u64 hot_default_6_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<0, 5>{}(g); }
-u64 hot_default_1000_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<0, 999>{}(g); }
-u64 hot_default_2p31m1_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<0, 2147483646>{}(g); }
+u64 hot_default_6_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<int, 0, 5>{}(g); }
+u64 hot_default_1000_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<int, 0, 999>{}(g); }
+u64 hot_default_2p31m1_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<int, 0, 2147483646>{}(g); }
 u64 hot_default_2p63p1_splitmix64(rp::splitmix64& g) {
-    return rp::uniform_int_distribution<0ull, 9223372036854775808ull>{}(g);
+    return rp::uniform_int_distribution<std::uint64_t, 0, 9223372036854775808ull>{}(g);
 }
 u64 hot_default_2p64m1_splitmix64(rp::splitmix64& g) {
-    return rp::uniform_int_distribution<0ull, 18446744073709551614ull>{}(g);
+    return rp::uniform_int_distribution<std::uint64_t, 0, 18446744073709551614ull>{}(g);
 }
-u64 hot_default_6_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<0, 5>{}(g); }
-u64 hot_default_2p32p1_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<0ull, 4294967296ull>{}(g); }
-u64 hot_default_29_pcg32(rp::pcg32& g) { return rp::uniform_int_distribution<0, 28>{}(g); }
-u64 hot_default_6_mt19937_64(std::mt19937_64& g) { return rp::uniform_int_distribution<0, 5>{}(g); }
+u64 hot_default_6_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<int, 0, 5>{}(g); }
+u64 hot_default_2p32p1_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<std::uint64_t, 0, 4294967296ull>{}(g); }
+u64 hot_default_29_pcg32(rp::pcg32& g) { return rp::uniform_int_distribution<int, 0, 28>{}(g); }
+u64 hot_default_6_mt19937_64(std::mt19937_64& g) { return rp::uniform_int_distribution<int, 0, 5>{}(g); }
 
 // the recycle node's first attempt (its rare rest, recycle_after_rejection, divides by constants too)
-u64 hot_optimal_6_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<0, 5, rp::strategy::optimal>{}(g); }
+u64 hot_optimal_6_splitmix64(rp::splitmix64& g) { return rp::uniform_int_distribution<int, 0, 5, rp::strategy::optimal>{}(g); }
 u64 hot_optimal_1000_mt19937(std::mt19937& g) {
-    return rp::uniform_int_distribution<0, 999, rp::strategy::optimal>{}(g);
+    return rp::uniform_int_distribution<int, 0, 999, rp::strategy::optimal>{}(g);
 }
-u64 hot_optimal_29_minstd(std::minstd_rand& g) { return rp::uniform_int_distribution<0, 28>{}(g); }
+u64 hot_optimal_29_minstd(std::minstd_rand& g) { return rp::uniform_int_distribution<int, 0, 28>{}(g); }
 
 // rejection and digits
 u64 hot_digits_1000_splitmix64(rp::splitmix64& g) {
-    return rp::uniform_int_distribution<0, 999, rp::strategy::digits>{}(g);
+    return rp::uniform_int_distribution<int, 0, 999, rp::strategy::digits>{}(g);
 }
 u64 hot_digits_2p32p1_mt19937(std::mt19937& g) {
-    return rp::uniform_int_distribution<0ull, 4294967296ull, rp::strategy::digits>{}(g);
+    return rp::uniform_int_distribution<std::uint64_t, 0, 4294967296ull, rp::strategy::digits>{}(g);
 }
 
 // run-time bounds: Lemire's nearly divisionless method
 u64 hot_uniform_below_splitmix64(rp::splitmix64& g, u64 n) { return rp::uniform_below(g, n); }
 u64 hot_uniform_below_mt19937(std::mt19937& g, u64 n) { return rp::uniform_below(g, n); }
 u64 hot_uniform_below_pcg32(rp::pcg32& g, u64 n) { return rp::uniform_below(g, n); }
+
+// the distribution with run-time bounds (uniform_below on b − a + 1), and the whole 64-bit range
+u64 hot_run_time_bounds_splitmix64(rp::splitmix64& g, std::int64_t a, std::int64_t b) {
+    return static_cast<u64>(rp::uniform_int_distribution<std::int64_t>(a, b)(g));
+}
+u64 hot_run_time_bounds_mt19937(std::mt19937& g, int a, int b) {
+    return static_cast<u64>(rp::uniform_int_distribution<int>(a, b)(g));
+}
+u64 hot_full_range_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<u64, 0, UINT64_MAX>{}(g); }
 
 // shuffling draws through uniform_below
 void hot_shuffle_splitmix64(std::vector<int>& v, rp::splitmix64& g) { rp::shuffle(v, g); }

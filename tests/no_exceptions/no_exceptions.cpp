@@ -29,14 +29,14 @@ static_assert(rp::is_exactly_uniform(rp::make_plan(29, 6)));
 constexpr auto table = [] {
     rp::splitmix64 engine(7);
     std::array<int, 8> values{};
-    rp::generate(values.begin(), values.end(), rp::uniform_int_distribution<1, 6>{}, engine);
+    rp::generate(values.begin(), values.end(), rp::uniform_int_distribution<int, 1, 6>{}, engine);
     return values;
 }();
 static_assert(table[0] >= 1 && table[0] <= 6);
 
 int main(int argc, char** argv) {
     rp::splitmix64 engine(1);
-    rp::uniform_int_distribution<1, 29> dist;
+    rp::uniform_int_distribution<int, 1, 29> dist;
     const int x = dist(engine);
     std::printf("drawn: %d\n", x);
     std::fflush(stdout);
