@@ -173,7 +173,8 @@ TEST_CASE("run-time bounds: the requirements of a distribution ([rand.req.dist])
     STATIC_REQUIRE(std::is_same_v<D::result_type, int>);
     STATIC_REQUIRE(std::is_same_v<P::distribution_type, D>);
     STATIC_REQUIRE(std::is_same_v<uniform_int_distribution<>, D>);  // int, as std's default
-    STATIC_REQUIRE(std::is_copy_constructible_v<P> && std::is_copy_assignable_v<P>);
+    STATIC_REQUIRE(std::is_copy_constructible_v<P>);
+    STATIC_REQUIRE(std::is_copy_assignable_v<P>);
 
     const D whole;  // [0, INT_MAX], as std's default
     REQUIRE(whole.a() == 0);
