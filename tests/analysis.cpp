@@ -2,6 +2,8 @@
 #include <rollplan/planner.hpp>
 
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <exception>
 #include <stdexcept>
 
 using namespace rollplan;
@@ -26,6 +28,90 @@ TEST_CASE("the analysis finds the bias of a bad fold", "[analysis]") {
     STATIC_REQUIRE(biased.mass_of(2) == rational{1, 6});
     STATIC_REQUIRE(biased.mass_of(3) == rational{1, 6});
     STATIC_REQUIRE(biased.total() == rational{1});
+}
+
+namespace {
+// `kind` to M over a roll of a die with L faces, or over the biased fold above
+// when L is 0 (its four values have masses 1/3, 1/3, 1/6, 1/6).
+plan_description unary_over(node_kind kind, count_t m, count_t l) {
+    plan_description d;
+    if (l == 0) {
+        d = fold_d6_by_4();
+        const std::uint16_t old_root = d.reserve(1);  // the fold and its roll move down one place
+        d.nodes[old_root] = d.nodes[1];
+        d.nodes[1] = d.nodes[0];
+        d.nodes[1].first_child = old_root;
+    } else {
+        d.faces = l;
+        d.reserve(2);
+        d.nodes[1] = {node_kind::roll, l, 0, 0};
+    }
+    d.nodes[0] = {kind, m, 1, 1};
+    return d;
+}
+}  // namespace
+
+TEST_CASE("a biased sub-plan makes the whole plan biased", "[analysis]") {
+    STATIC_REQUIRE(!is_exactly_uniform(fold_d6_by_4()));
+    // the biased fold as the low digit of a product, then rejected to 7
+    constexpr plan_description product = [] {
+        plan_description d = fold_d6_by_4();
+        const auto first = d.reserve(2);
+        d.nodes[first] = {node_kind::roll, 6, 0, 0};
+        d.nodes[first + 1] = d.nodes[0];
+        d.nodes[0] = {node_kind::mixed_radix, 24, first, 2};
+        return d;
+    }();
+    STATIC_REQUIRE(!is_exactly_uniform(product));
+    REQUIRE(!is_exactly_uniform(unary_over(node_kind::reject, 3, 0)));
+    // counting, not the invariants, finds that a biased operand can still fold
+    // to a uniform value: 1/3 + 1/6 on each parity
+    REQUIRE(detail::uniform_by_invariant(unary_over(node_kind::fold, 2, 0), unary_over(node_kind::fold, 2, 0).root()) == 0);
+    REQUIRE(is_exactly_uniform(unary_over(node_kind::fold, 2, 0)));
+}
+
+// uniform_by_invariant states theorems about the nodes; here they are checked
+// against the counting of analysis.hpp on every node over a small operand,
+// uniform or biased: where the invariant says "uniform on M", counting finds
+// exactly that; over a uniform operand the invariant gives up only where
+// counting finds a bias or an error; over a biased operand it always gives up.
+TEST_CASE("the nodes' invariants agree with counting on every small node", "[analysis]") {
+    std::size_t by_invariant = 0, by_counting_only = 0;
+    for (const node_kind kind : {node_kind::fold, node_kind::reject, node_kind::scale, node_kind::recycle}) {
+        for (count_t l = 0; l <= 40; ++l) {
+            if (l == 1) continue;
+            for (count_t m = 1; m <= 40; ++m) {
+                const plan_description d = unary_over(kind, m, l);
+                const count_t invariant = detail::uniform_by_invariant(d, d.root());
+                INFO("kind " << static_cast<int>(kind) << ", M = " << to_string(m) << ", L = " << to_string(l));
+                if (l == 0) {
+                    REQUIRE(invariant == 0);
+                } else if (invariant != 0) {
+                    ++by_invariant;
+                    REQUIRE(invariant == m);
+                    const distribution counted = detail::node_distribution(d, d.root());
+                    REQUIRE(counted.is_uniform());
+                    REQUIRE(counted.outcomes == m);
+                    if (kind == node_kind::reject || kind == node_kind::scale) {
+                        const distribution operand = detail::node_distribution(d, d.child(d.root()));
+                        REQUIRE(detail::acceptance(d, d.root()) ==
+                                detail::below(operand, detail::kept_below(operand.outcomes, m)).total());
+                    }
+                } else {
+                    ++by_counting_only;
+                    bool uniform = false;
+                    try {
+                        uniform = is_exactly_uniform(d);
+                    } catch (const std::exception&) {  // a rejection that never accepts, a biased recycle
+                    }
+                    REQUIRE(!uniform);
+                }
+            }
+        }
+    }
+    // both branches ran, so neither check is vacuous
+    REQUIRE(by_invariant > 1000);
+    REQUIRE(by_counting_only > 500);
 }
 
 TEST_CASE("exact distributions of plans", "[analysis]") {

@@ -147,6 +147,9 @@ TEST_CASE("the running plans match the model", "[verify]") {
     STATIC_REQUIRE(verify_exhaustively<recycle<mixed_radix<roll<coin>, roll<coin>>, 3>>(6));
     STATIC_REQUIRE(verify_exhaustively<mixed_radix<recycle<roll<d6>, 5>, recycle<roll<d6>, 4>>>(4));
     STATIC_REQUIRE(verify_exhaustively<plan_t<29, d6>>(3).depth == 3);
+    // any depth up to 16 with no second argument, within the default limits:
+    // the walk extends only the prefixes still unfinished (at most 28 here)
+    STATIC_REQUIRE(verify_exhaustively<plan_t<29, d6>>(16));
     // Lemire's map, with small dice standing in for engine words
     STATIC_REQUIRE(verify_exhaustively<scale<roll<d8>, 3>>(6));
     STATIC_REQUIRE(verify_exhaustively<scale<roll<die<7>>, 5>>(5));
@@ -172,9 +175,10 @@ TEST_CASE("the checker has power", "[verify]") {
 }
 
 TEST_CASE("bad depths are errors that name the depth", "[verify]") {
-    REQUIRE_THROWS_WITH((check_sampler<d6, 5, 4>(skewed, 5)),
-                        Catch::Contains("rollplan: check_sampler's depth is above its MaxDepth") &&
-                            Catch::Contains("depth = 5") && Catch::Contains("MaxDepth = 4"));
+    REQUIRE_THROWS_WITH((check_sampler<d6, 5>(skewed, 17)),
+                        Catch::Contains("rollplan: a check looks at most 16 rolls deep") && Catch::Contains("depth = 17"));
+    REQUIRE_THROWS_WITH((verify_exhaustively<plan_t<29, d6>>(17)),
+                        Catch::Contains("rollplan: a check looks at most 16 rolls deep") && Catch::Contains("depth = 17"));
     REQUIRE_THROWS_WITH((check_attempt<d6, 3>([](auto& r) -> std::optional<int> { return static_cast<int>(r() % 3); }, 17)),
                         Catch::Contains("rollplan: a check looks at most 16 rolls deep") && Catch::Contains("depth = 17"));
 }

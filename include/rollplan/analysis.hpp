@@ -8,7 +8,10 @@
 // operand; a rejection or a scale node divides its operand's by its
 // acceptance probability, counted the same way. Everything reads a
 // plan_description, so it serves plan types (through description_v) and plans
-// made at run time alike.
+// made at run time alike. Where a node's invariant already says that it is
+// uniform (uniform_by_invariant, below), is_exactly_uniform and the acceptance
+// of a rejection use that instead of counting: a proof of a planned plan is
+// then a few arithmetic steps per node.
 #pragma once
 
 #include "config.hpp"
@@ -179,13 +182,18 @@ constexpr distribution recycled(const distribution& operand, count_t m) {
 // L <= 64 through the running code.
 constexpr distribution scaled_down(const distribution& operand, count_t m) {
     if (!operand.is_uniform()) detail::fail<std::domain_error>("rollplan: scale is analysed for a uniform operand only");
+    if (m > operand.outcomes) detail::fail<std::domain_error>("rollplan: this scale node never accepts (M > |P|)");
     return uniform_on(m);
 }
 
 // The probability that one attempt of a rejection or a scale node is kept:
 // the values below ⌊L/M⌋·M for a rejection, as many (⌊L/M⌋·M of the L
 // values of a uniform operand) for a scale node.
+constexpr count_t uniform_by_invariant(const plan_description& d, const plan_node& node);
+
 constexpr rational acceptance(const plan_description& d, const plan_node& node) {
+    if (const count_t operand = uniform_by_invariant(d, d.child(node)); operand != 0 && node.outcomes <= operand)
+        return rational{kept_below(operand, node.outcomes), operand};
     const distribution inner = node_distribution(d, d.child(node));
     if (node.kind == node_kind::scale) scaled_down(inner, node.outcomes);
     return below(inner, kept_below(inner.outcomes, node.outcomes)).total();
@@ -241,13 +249,55 @@ constexpr rational node_rolls(const plan_description& d, const plan_node& node) 
     detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
 
+// The number of values a node is uniform on when the invariants stated at the
+// nodes (plan.hpp) say so without counting, else 0. Each is a theorem about a
+// uniform operand on [0, L), checked here on the node's data:
+//   roll            uniform on K;
+//   mixed_radix     uniform on the product when every digit is uniform;
+//   fold by M       uniform when M divides L (each residue has L/M preimages);
+//   reject by M     uniform when M <= L (each residue has ⌊L/M⌋ kept preimages);
+//   scale to M      uniform when M <= L (each value has ⌊L/M⌋ kept preimages);
+//   recycle to M    uniform when L >= 2 (every attempt starts uniform on its range).
+// Anything else (a fold that does not divide, a rejection that never accepts,
+// an operand that is not uniform) gives 0, and the counting above decides.
+// tests/analysis.cpp checks that both agree on every small node.
+constexpr count_t uniform_by_invariant(const plan_description& d, const plan_node& node) {
+    if (node.kind == node_kind::roll) return node.outcomes;
+    if (node.kind == node_kind::mixed_radix) {
+        count_t product = 1;
+        for (std::size_t i = 0; i < node.children; ++i) {
+            const count_t digit = uniform_by_invariant(d, d.child(node, i));
+            if (digit == 0 || (product != 0 && digit > count_max / product)) return 0;
+            product *= digit;
+        }
+        return product == node.outcomes ? product : 0;
+    }
+    const count_t operand = uniform_by_invariant(d, d.child(node)), m = node.outcomes;
+    if (operand == 0 || m == 0) return 0;
+    switch (node.kind) {
+        case node_kind::fold:
+            return operand % m == 0 ? m : 0;
+        case node_kind::reject:
+        case node_kind::scale:
+            return m <= operand ? m : 0;
+        case node_kind::recycle:
+            return operand >= 2 ? m : 0;
+        default:
+            return 0;
+    }
+}
+
 }  // namespace detail
 
 // ---- on plan data -----------------------------------------------------------
 
 constexpr distribution distribution_of(const plan_description& d) { return detail::node_distribution(d, d.root()); }
 constexpr rational expected_rolls(const plan_description& d) { return detail::node_rolls(d, d.root()); }
-constexpr bool is_exactly_uniform(const plan_description& d) { return distribution_of(d).is_uniform(); }
+// Uniform by the nodes' invariants when they apply, else by counting.
+constexpr bool is_exactly_uniform(const plan_description& d) {
+    return (d.outcomes() != 0 && detail::uniform_by_invariant(d, d.root()) == d.outcomes()) ||
+           distribution_of(d).is_uniform();
+}
 
 inline constexpr std::size_t max_model_depth = 24;
 using length_counts = std::array<count_t, max_model_depth + 1>;

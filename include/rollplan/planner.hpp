@@ -56,9 +56,11 @@ inline constexpr bool is_strategy_v = std::is_same_v<S, strategy::digits> || std
 namespace detail {
 
 // `rolls` source rolls read as digits, folded or rejected onto `outcomes`.
+// No default member initialisers, as plan_node: a blueprint's atoms{} is then
+// free in constant evaluation.
 struct atom {
-    count_t outcomes = 0;
-    unsigned rolls = 0;
+    count_t outcomes;
+    unsigned rolls;
 };
 
 struct blueprint {

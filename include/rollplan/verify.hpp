@@ -104,15 +104,18 @@ struct finding {
 // sampler biased (some m_v > 1/N, or m_v + u < 1/N), and prove it uniform only
 // when nothing is unresolved. A sampler that always rejects its first rolls
 // resolves nothing within a small depth, and then its report proves nothing.
-template <count_t N, std::size_t MaxDepth>
+//
+// The counts have room for any depth up to max_check_depth; rows past the
+// depth stay zero and are never visited, so a check costs what the sequences
+// it runs cost.
+template <count_t N>
 struct sampler_report {
-    static_assert(MaxDepth <= max_check_depth, "rollplan: check depth is at most 16 rolls");
     count_t faces = 0;
     std::size_t depth = 0;
     // resolved[ℓ][v]: sequences of exactly ℓ rolls that finish with outcome v
-    std::array<std::array<std::uint64_t, static_cast<std::size_t>(N)>, MaxDepth + 1> resolved{};
+    std::array<std::array<std::uint64_t, static_cast<std::size_t>(N)>, max_check_depth + 1> resolved{};
     // unresolved[ℓ]: sequences of ℓ rolls after which the sampler still wants more
-    std::array<std::uint64_t, MaxDepth + 1> unresolved{};
+    std::array<std::uint64_t, max_check_depth + 1> unresolved{};
     bool outcome_out_of_range = false;
     std::int64_t out_of_range_outcome = 0;  // the first one seen
 
@@ -298,17 +301,14 @@ constexpr std::int64_t shown_outcome(V outcome) {
 
 }  // namespace detail
 
-// Runs `sampler(source)` on every sequence of up to `depth` rolls of Die.
-// sampler takes the source by reference, calls it for rolls in [0, K), and
-// returns an integer outcome in [0, N).
-template <class Die, count_t N, std::size_t MaxDepth = 6, class Sampler>
-constexpr sampler_report<N, MaxDepth> check_sampler(const Sampler& sampler, std::size_t depth = MaxDepth) {
+// Runs `sampler(source)` on every sequence of up to `depth` rolls of Die
+// (0 … max_check_depth, default 6). sampler takes the source by reference,
+// calls it for rolls in [0, K), and returns an integer outcome in [0, N).
+template <class Die, count_t N, class Sampler>
+constexpr sampler_report<N> check_sampler(const Sampler& sampler, std::size_t depth = 6) {
     static_assert(is_die_v<Die>, "rollplan: check_sampler<Die, N> needs a die, like rollplan::d6");
     static_assert(N >= 1 && N <= max_listed_outcomes, "rollplan: check_sampler<Die, N> needs 1 <= N <= 4096");
-    if (depth > MaxDepth)
-        detail::fail<std::invalid_argument>("rollplan: check_sampler's depth is above its MaxDepth (the third template argument)",
-                                            "depth", depth, "MaxDepth", MaxDepth);
-    sampler_report<N, MaxDepth> report;
+    sampler_report<N> report;
     report.faces = Die::faces;
     report.depth = depth;
     detail::walk_sequences<Die>(
@@ -461,12 +461,12 @@ struct model_check {
 // of sequences, that this number is what the model of analysis.hpp predicts,
 // and that the unresolved count matches the model too. The model proves P
 // uniform (is_exactly_uniform_v); this checks that the code is the model, up
-// to `depth` rolls.
-template <plan P, std::size_t MaxDepth = 6>
+// to `depth` rolls (at most max_check_depth).
+template <plan P>
 constexpr model_check verify_exhaustively(std::size_t depth) {
     static_assert(!std::is_void_v<typename P::die_type>, "rollplan: verify_exhaustively needs a plan that rolls a die");
     using die_type = typename P::die_type;
-    const auto report = check_sampler<die_type, P::outcome_count, MaxDepth>(
+    const auto report = check_sampler<die_type, P::outcome_count>(
         [](auto& source) { return sample<P>(source); }, depth);
     const plan_description& d = description_v<P>;
     const length_counts model = resolved_by_length(d, depth);

@@ -14,7 +14,7 @@ namespace rp = rollplan;
 
 template <class Die, std::size_t Depth, rp::count_t N, class Strategy>
 struct exhaustive {
-    static_assert(rp::verify_exhaustively<rp::plan_t<N, Die, Strategy>, Depth>(Depth));
+    static_assert(rp::verify_exhaustively<rp::plan_t<N, Die, Strategy>>(Depth));
     static constexpr bool holds = true;
 };
 
@@ -31,7 +31,7 @@ struct lemire_shape {
 };
 template <class Die, std::size_t Depth, rp::count_t N, bool = lemire_shape<Die, N>::applies>
 struct exhaustive_scale {
-    static_assert(rp::verify_exhaustively<rp::scale<typename lemire_shape<Die, N>::digits, N>, Depth>(Depth));
+    static_assert(rp::verify_exhaustively<rp::scale<typename lemire_shape<Die, N>::digits, N>>(Depth));
     static constexpr bool holds = true;
 };
 template <class Die, std::size_t Depth, rp::count_t N>
