@@ -1,7 +1,9 @@
 #include <rollplan/die.hpp>
 
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <random>
+#include <utility>
 #include <stdexcept>
 #include <type_traits>
 
@@ -20,6 +22,44 @@ TEST_CASE("standard engines are dice of their range", "[die]") {
     STATIC_REQUIRE(urbg_faces<std::minstd_rand> == (count_t{1} << 31) - 2);
     STATIC_REQUIRE(urbg_faces<std::ranlux24> == count_t{1} << 24);
     STATIC_REQUIRE(std::is_same_v<urbg_source<std::minstd_rand>::die_type, die<2147483646>>);
+}
+
+namespace {
+// Has min, max and a call, but returns a signed value: not a generator.
+struct signed_words {
+    static constexpr int min() { return 0; }
+    static constexpr int max() { return 10; }
+    int operator()() { return 3; }
+};
+// Names no Mersenne Twister parameters, though it returns 32-bit words.
+struct plain_32_bit {
+    using result_type = std::uint32_t;
+    static constexpr result_type min() { return 0; }
+    static constexpr result_type max() { return 0xffffffff; }
+    result_type operator()() { return 3; }
+};
+}  // namespace
+
+// rollplan's concept is the standard's, written without <random>.
+TEST_CASE("rollplan's generator concept agrees with the standard's", "[die]") {
+    STATIC_REQUIRE(uniform_random_bit_generator<std::mt19937>);
+    STATIC_REQUIRE(uniform_random_bit_generator<std::minstd_rand>);
+    STATIC_REQUIRE(uniform_random_bit_generator<std::random_device>);
+    STATIC_REQUIRE(uniform_random_bit_generator<plain_32_bit>);
+    STATIC_REQUIRE(std::uniform_random_bit_generator<plain_32_bit>);
+    STATIC_REQUIRE(!uniform_random_bit_generator<signed_words>);
+    STATIC_REQUIRE(!std::uniform_random_bit_generator<signed_words>);
+    STATIC_REQUIRE(!uniform_random_bit_generator<int>);
+}
+
+// Mersenne Twisters with w = 32 are found by the parameters they name, so
+// their digits skip a range check no value could fail.
+TEST_CASE("32-bit Mersenne Twisters are recognised without <random>'s template", "[die]") {
+    STATIC_REQUIRE(detail::standard_32_bit_words<std::mt19937>);
+    STATIC_REQUIRE(!detail::standard_32_bit_words<std::mt19937_64>);
+    STATIC_REQUIRE(!detail::standard_32_bit_words<std::minstd_rand>);
+    STATIC_REQUIRE(!detail::standard_32_bit_words<plain_32_bit>);
+    STATIC_REQUIRE(std::is_same_v<decltype(urbg_source<std::mt19937>(std::declval<std::mt19937&>())()), std::uint32_t>);
 }
 
 TEST_CASE("an engine source subtracts the engine's minimum", "[die]") {

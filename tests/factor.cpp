@@ -29,6 +29,19 @@ bool all_prime_ascending(const detail::factorization& f) {
 }
 }  // namespace
 
+TEST_CASE("the table of small primes is every prime below 4096, by a sieve", "[factor]") {
+    std::vector<bool> composite(detail::trial_limit, false);
+    std::vector<std::uint64_t> sieved;
+    for (std::uint64_t i = 2; i < detail::trial_limit; ++i) {
+        if (composite[i]) continue;
+        sieved.push_back(i);
+        for (std::uint64_t j = i * i; j < detail::trial_limit; j += i) composite[j] = true;
+    }
+    REQUIRE(detail::small_primes.size == sieved.size());
+    REQUIRE(detail::small_primes.values.size() == sieved.size());
+    for (std::size_t i = 0; i < sieved.size(); ++i) REQUIRE(detail::small_primes.values[i] == sieved[i]);
+}
+
 TEST_CASE("Miller-Rabin agrees with trial division", "[factor]") {
     for (std::uint64_t n = 0; n < 200000; ++n) REQUIRE(detail::is_prime(n) == prime_by_trial(n));
     REQUIRE(detail::is_prime(18446744073709551557ull));  // the largest prime below 2^64

@@ -16,7 +16,6 @@
 
 #include "config.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <stdexcept>
@@ -109,7 +108,7 @@ constexpr distribution below(const distribution& a, count_t limit) {
     distribution d;
     d.outcomes = a.outcomes;
     for (std::size_t i = 0; i < a.size && a.parts[i].begin < limit; ++i)
-        d.append(a.parts[i].begin, std::min(a.parts[i].end, limit), a.parts[i].mass);
+        d.append(a.parts[i].begin, a.parts[i].end < limit ? a.parts[i].end : limit, a.parts[i].mass);
     return d;
 }
 
@@ -123,7 +122,7 @@ constexpr distribution residues(const distribution& a, count_t m) {
         cuts[n++] = a.parts[i].begin % m;
         cuts[n++] = a.parts[i].end % m;
     }
-    std::sort(cuts.begin(), cuts.begin() + static_cast<std::ptrdiff_t>(n));
+    detail::sort_small(cuts.begin(), cuts.begin() + static_cast<std::ptrdiff_t>(n));
     distribution d;
     d.outcomes = m;
     for (std::size_t c = 0; c + 1 < n; ++c) {

@@ -4,12 +4,14 @@
 // They write and read numbers in decimal, separated by single spaces,
 // whatever the caller's flags (hex, showbase; a pending width is dropped), as
 // libstdc++ does, so that a fresh stream reads back what was written; the
-// caller's flags and fill are restored afterwards.
+// caller's flags and fill are restored afterwards. Every name of the stream
+// is reached through Stream, so only <iosfwd> is needed here: whoever holds a
+// stream has included its header.
 #pragma once
 
 #include "config.hpp"
 
-#include <ios>
+#include <iosfwd>
 
 namespace rollplan::detail {
 
@@ -17,7 +19,7 @@ template <class Stream>
 class decimal_stream {
 public:
     explicit decimal_stream(Stream& s) : stream_(s), flags_(s.flags()), fill_(s.fill()) {
-        s.flags(std::ios_base::dec | std::ios_base::left | std::ios_base::skipws);
+        s.flags(Stream::dec | Stream::left | Stream::skipws);
         s.fill(s.widen(' '));
         s.width(0);
     }
@@ -30,7 +32,7 @@ public:
 
 private:
     Stream& stream_;
-    std::ios_base::fmtflags flags_;
+    typename Stream::fmtflags flags_;
     typename Stream::char_type fill_;
 };
 

@@ -11,7 +11,6 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <random>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -49,8 +48,20 @@ inline constexpr bool is_die_v = false;
 template <count_t K>
 inline constexpr bool is_die_v<die<K>> = true;
 
+// A uniform random bit generator as [rand.req.urng] defines it, the same
+// requirements as std::uniform_random_bit_generator, written here so that
+// rollplan does not include <random> (an engine passed in comes with its
+// user's #include <random>).
+template <class G>
+concept uniform_random_bit_generator =
+    std::invocable<G&> && std::unsigned_integral<std::invoke_result_t<G&>> && requires {
+        { G::min() } -> std::same_as<std::invoke_result_t<G&>>;
+        { G::max() } -> std::same_as<std::invoke_result_t<G&>>;
+        requires std::bool_constant<(G::min() < G::max())>::value;
+    };
+
 // The number of values a standard engine produces, as a face count.
-template <std::uniform_random_bit_generator G>
+template <uniform_random_bit_generator G>
 inline constexpr count_t urbg_faces =
     count_t{G::max()} - count_t{G::min()} + 1;
 
@@ -65,18 +76,23 @@ namespace detail {
 // A Mersenne Twister with w = 32 returns 32-bit values by the standard, in a
 // result_type that may be wider (std::mt19937's uint_fast32_t is 64 bits on
 // Linux): its digits are returned as 32-bit numbers, which no check can find
-// outside a die of 2^32 faces, so that none is paid for on every roll.
+// outside a die of 2^32 faces, so that none is paid for on every roll. It is
+// recognised by the parameters [rand.eng.mt] names (word_size is w), so that
+// <random> need not be included here.
 template <class G>
 inline constexpr bool standard_32_bit_words = false;
-template <class U, std::size_t n, std::size_t m, std::size_t r, U a, std::size_t u, U d, std::size_t s, U b,
-          std::size_t t, U c, std::size_t l, U f>
-inline constexpr bool standard_32_bit_words<std::mersenne_twister_engine<U, 32, n, m, r, a, u, d, s, b, t, c, l, f>> =
-    true;
+template <class G>
+    requires requires {
+        G::word_size; G::state_size; G::shift_size; G::mask_bits; G::xor_mask;
+        G::tempering_u; G::tempering_d; G::tempering_s; G::tempering_b;
+        G::tempering_t; G::tempering_c; G::tempering_l; G::initialization_multiplier;
+    }
+inline constexpr bool standard_32_bit_words<G> = G::word_size == 32 && G::min() == 0 && G::max() == 0xffffffffu;
 
 }  // namespace detail
 
 // A standard engine seen as a die: g() − G::min() is uniform on [0, K).
-template <std::uniform_random_bit_generator G>
+template <uniform_random_bit_generator G>
 class urbg_source {
 public:
     using die_type = die<urbg_faces<G>>;
@@ -153,7 +169,7 @@ constexpr decltype(auto) as_source(S&& s) {
     if constexpr (die_source<S>) {
         return std::forward<S>(s);
     } else {
-        static_assert(std::uniform_random_bit_generator<std::remove_cvref_t<S>>,
+        static_assert(uniform_random_bit_generator<std::remove_cvref_t<S>>,
                       "rollplan: the source must be a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (urbg_source, from_faces, from_values)");
         return urbg_source<std::remove_cvref_t<S>>(s);

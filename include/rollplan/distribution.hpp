@@ -18,10 +18,8 @@
 
 #include <concepts>
 #include <cstdint>
-#include <ios>
 #include <iosfwd>
 #include <limits>
-#include <random>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -109,7 +107,7 @@ struct plan_for_outcomes {
 };
 
 template <class G>
-concept distribution_source = std::uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>;
+concept distribution_source = uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>;
 
 }  // namespace detail
 
@@ -215,7 +213,7 @@ public:
                                                          uniform_int_distribution&) {
         const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
         decltype(+T{}) a{}, b{};
-        if (is >> a >> b && (a != +lowest || b != +highest)) is.setstate(std::ios_base::failbit);
+        if (is >> a >> b && (a != +lowest || b != +highest)) is.setstate(is.failbit);
         return is;
     }
 };
@@ -296,7 +294,7 @@ public:
         T a{}, b{};
         if (read_bound(is, a) && read_bound(is, b)) {
             if (b < a)
-                is.setstate(std::ios_base::failbit);
+                is.setstate(is.failbit);
             else
                 d.param_ = param_type(a, b);
         }
@@ -310,7 +308,7 @@ private:
         decltype(+T{}) v{};
         if (is >> v) {
             if (static_cast<decltype(v)>(static_cast<T>(v)) != v)
-                is.setstate(std::ios_base::failbit);
+                is.setstate(is.failbit);
             else
                 into = static_cast<T>(v);
         }

@@ -176,7 +176,7 @@ public:
     template <class CharT, class Traits>
     friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, pcg32& e) {
         std::array<std::uint64_t, 2> state{e.increment_, e.state_};
-        if (detail::read_words(is, state) && (state[0] & 1) == 0) is.setstate(std::ios_base::failbit);
+        if (detail::read_words(is, state) && (state[0] & 1) == 0) is.setstate(is.failbit);
         if (is) {
             e.increment_ = state[0];
             e.state_ = state[1];
@@ -250,7 +250,7 @@ public:
     template <class CharT, class Traits>
     friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, xoshiro256starstar& e) {
         state_type state = e.s_;
-        if (detail::read_words(is, state) && is_zero(state)) is.setstate(std::ios_base::failbit);
+        if (detail::read_words(is, state) && is_zero(state)) is.setstate(is.failbit);
         if (is) e.s_ = state;
         return is;
     }

@@ -10,7 +10,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
-#include <ranges>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -36,7 +35,7 @@ inline constexpr bool is_rollplan_distribution<uniform_int_distribution<T, A, B,
 template <class Dist, class G>
 constexpr std::size_t values_per_word() {
     if constexpr (is_rollplan_distribution<Dist> &&
-                  (std::uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>)) {
+                  (uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>)) {
         using die = typename die_of_source<G>::type;
         using plan = typename Dist::template plan_for<G>;
         if constexpr (std::is_same_v<plan, scale<roll<die>, plan::outcome_count>>)
@@ -146,8 +145,27 @@ constexpr It generate(It first, Sent last, Dist&& dist, G&& g) {
     }
 }
 
-template <std::ranges::range R, class Dist, class G>
-constexpr std::ranges::borrowed_iterator_t<R> generate(R&& range, Dist&& dist, G&& g) {
+namespace detail {
+// A range whose iterator may be returned: an lvalue, or a borrowed range such
+// as a std::span (std::ranges::begin refuses other rvalues). Written with the
+// range access of <iterator>, so that <ranges> is not included.
+template <class R>
+concept borrowed_iterable = requires(R&& r) {
+    std::ranges::begin(std::forward<R>(r));
+    std::ranges::end(std::forward<R>(r));
+};
+template <class R>
+using iterator_of = decltype(std::ranges::begin(std::declval<R>()));
+// Any range read in place (its iterators are not returned).
+template <class R>
+concept iterable = requires(R& r) {
+    std::ranges::begin(r);
+    std::ranges::end(r);
+};
+}  // namespace detail
+
+template <detail::borrowed_iterable R, class Dist, class G>
+constexpr detail::iterator_of<R> generate(R&& range, Dist&& dist, G&& g) {
     return rollplan::generate(std::ranges::begin(range), std::ranges::end(range), dist, g);
 }
 
@@ -174,8 +192,9 @@ constexpr It shuffle(It first, Sent last, G&& g) {
     return first + static_cast<std::iter_difference_t<It>>(n);
 }
 
-template <std::ranges::random_access_range R, class G>
-constexpr std::ranges::borrowed_iterator_t<R> shuffle(R&& range, G&& g) {
+template <detail::borrowed_iterable R, class G>
+    requires std::random_access_iterator<detail::iterator_of<R>>
+constexpr detail::iterator_of<R> shuffle(R&& range, G&& g) {
     return rollplan::shuffle(std::ranges::begin(range), std::ranges::end(range), g);
 }
 
@@ -200,7 +219,8 @@ constexpr Out sample_without_replacement(It first, Sent last, Out out, std::uint
     return out;
 }
 
-template <std::ranges::forward_range R, std::weakly_incrementable Out, class G>
+template <detail::iterable R, std::weakly_incrementable Out, class G>
+    requires std::forward_iterator<detail::iterator_of<R&>>
 constexpr Out sample_without_replacement(R&& range, Out out, std::uint64_t k, G&& g) {
     return rollplan::sample_without_replacement(std::ranges::begin(range), std::ranges::end(range), out, k, g);
 }

@@ -34,6 +34,39 @@ constexpr count_t checked_add(count_t a, count_t b, const char* what) {
     return a + b;
 }
 
+// Sorts [first, last) by `less`, in place. Insertion sort: what the planner
+// and the analysis sort has at most a few hundred elements, and with this
+// no header needs <algorithm>.
+template <class It, class Less>
+constexpr void sort_small(It first, It last, Less less) {
+    for (It i = first; i != last; ++i) {
+        auto value = *i;
+        It j = i;
+        for (; j != first && less(value, *(j - 1)); --j) *j = *(j - 1);
+        *j = value;
+    }
+}
+template <class It>
+constexpr void sort_small(It first, It last) {
+    sort_small(first, last, [](const auto& x, const auto& y) { return x < y; });
+}
+
+// The first element of the sorted [first, last) that is not below v (binary search).
+template <class It, class V>
+constexpr It first_not_below(It first, It last, const V& v) {
+    auto count = last - first;
+    while (count > 0) {
+        const auto half = count / 2;
+        if (*(first + half) < v) {
+            first += half + 1;
+            count -= half + 1;
+        } else {
+            count = half;
+        }
+    }
+    return first;
+}
+
 constexpr count_t gcd(count_t a, count_t b) {
     while (b != 0) {
         count_t r = a % b;

@@ -12,7 +12,6 @@
 
 #include "config.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -147,7 +146,7 @@ constexpr count_t smallest_smooth_by_search(count_t n, count_t faces) {
         --budget;
         const frame f = stack[--top];
         if (f.index == 0) {
-            best = std::min(best, complete_with_twos(f.product));
+            if (const count_t c = complete_with_twos(f.product); c < best) best = c;
             continue;
         }
         const count_t p = small_primes.values[f.index];
@@ -216,7 +215,7 @@ constexpr divisor_table divisors_of(const factorization& f) {
             for (std::size_t j = 0; j < before; ++j) t.values[t.size++] = t.values[j] * power;
         }
     }
-    std::sort(t.values.begin(), t.values.begin() + static_cast<std::ptrdiff_t>(t.size));
+    sort_small(t.values.begin(), t.values.begin() + static_cast<std::ptrdiff_t>(t.size));
     return t;
 }
 
@@ -242,7 +241,7 @@ constexpr void add_cheapest_split(blueprint& b, const factorization& f, count_t 
             if (d % t.values[j] != 0) continue;
             const count_t rest = d / t.values[j];
             const auto k = static_cast<std::size_t>(
-                std::lower_bound(t.values.begin(), t.values.begin() + static_cast<std::ptrdiff_t>(t.size), rest) -
+                first_not_below(t.values.begin(), t.values.begin() + static_cast<std::ptrdiff_t>(t.size), rest) -
                 t.values.begin());
             if (cost[j] + cost[k] < cost[i]) {
                 cost[i] = cost[j] + cost[k];
@@ -263,7 +262,7 @@ constexpr void add_cheapest_split(blueprint& b, const factorization& f, count_t 
         const count_t rest = t.values[i] / t.values[split[i]];
         pending[top++] = split[i];
         pending[top++] = static_cast<std::size_t>(
-            std::lower_bound(t.values.begin(), t.values.begin() + static_cast<std::ptrdiff_t>(t.size), rest) -
+            first_not_below(t.values.begin(), t.values.begin() + static_cast<std::ptrdiff_t>(t.size), rest) -
             t.values.begin());
     }
 }
@@ -293,7 +292,7 @@ constexpr blueprint cheapest_blueprint(count_t n, count_t faces) {
     const blueprint smooth = smooth_blueprint(n, faces, of_n);
     if (smooth.cost < best.cost) best = smooth;
     const count_t window = n <= (count_t{1} << 16) ? overshoot_window : overshoot_window_large;
-    const count_t last = std::min(n + window, 2 * n - 1);
+    const count_t last = n + window < 2 * n - 1 ? n + window : 2 * n - 1;
     for (count_t m = n; m <= last; ++m) {
         const blueprint candidate = split_blueprint(m == n ? of_n : factor(m, false, split_trial_bound), n, faces);
         if (candidate.cost < best.cost) best = candidate;
@@ -342,7 +341,7 @@ constexpr void write_atom(plan_description& d, std::uint16_t at, const atom& a, 
 }
 
 constexpr void write_product(plan_description& d, std::uint16_t at, blueprint b, count_t faces) {
-    std::sort(b.atoms.begin(), b.atoms.begin() + static_cast<std::ptrdiff_t>(b.size),
+    sort_small(b.atoms.begin(), b.atoms.begin() + static_cast<std::ptrdiff_t>(b.size),
               [](const atom& x, const atom& y) { return x.outcomes != y.outcomes ? x.outcomes < y.outcomes : x.rolls < y.rolls; });
     std::size_t operands = 0;
     for (std::size_t i = 0; i < b.size; ++i) operands += is_bare(b.atoms[i], faces) ? b.atoms[i].rolls : 1;

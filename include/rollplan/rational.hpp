@@ -10,7 +10,7 @@
 #include "config.hpp"
 
 #include <compare>
-#include <ostream>
+#include <iosfwd>
 #include <stdexcept>
 #include <string>
 
@@ -128,6 +128,11 @@ inline std::string to_string(const rational& r) {
     return r.denominator() == 1 ? to_string(r.numerator()) : to_string(r.numerator()) + "/" + to_string(r.denominator());
 }
 
-inline std::ostream& operator<<(std::ostream& os, const rational& r) { return os << to_string(r); }
+// A template, so that this header needs only <iosfwd>: the stream's own header
+// is included by whoever holds one.
+template <class Traits>
+std::basic_ostream<char, Traits>& operator<<(std::basic_ostream<char, Traits>& os, const rational& r) {
+    return os << to_string(r);
+}
 
 }  // namespace rollplan

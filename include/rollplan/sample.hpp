@@ -129,11 +129,11 @@ constexpr auto run(std::type_identity<scale<P, M>>, S& s) {
 // from_faces, from_values) or a standard engine, whose die must be P's.
 template <plan P, class Source>
 constexpr std::uint64_t sample(Source&& source) {
-    static_assert(die_source<Source> || std::uniform_random_bit_generator<std::remove_cvref_t<Source>>,
+    static_assert(die_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>,
                   "rollplan: sample<P>(source) needs a uniform random bit generator (like std::mt19937) "
                   "or a rollplan source (urbg_source, from_faces, from_values)");
     static_assert(P::outcome_count <= two_to_64, "rollplan: sample<P> needs a plan with at most 2^64 outcomes (values of 64 bits)");
-    if constexpr (die_source<Source> || std::uniform_random_bit_generator<std::remove_cvref_t<Source>>) {
+    if constexpr (die_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>) {
         decltype(auto) s = as_source(std::forward<Source>(source));
         using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
         static_assert(std::is_void_v<typename P::die_type> || std::is_same_v<typename P::die_type, source_die>,
@@ -178,7 +178,7 @@ constexpr std::uint64_t scale_below(Digits digits, std::uint64_t n) {
 // divisionless test needs it; on other dice the Knuth–Yao loop.
 template <class Source>
 constexpr std::uint64_t uniform_below(Source&& source, std::uint64_t n) {
-    static_assert(die_source<Source> || std::uniform_random_bit_generator<std::remove_cvref_t<Source>>,
+    static_assert(die_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>,
                   "rollplan: uniform_below(source, n) needs a uniform random bit generator (like std::mt19937) "
                   "or a rollplan source (urbg_source, from_faces, from_values)");
     if (n <= 1) {  // one test for both on the way to the draw

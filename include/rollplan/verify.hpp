@@ -25,7 +25,7 @@
 
 #include "config.hpp"
 
-#include <algorithm>
+#include <initializer_list>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -167,7 +167,8 @@ struct sampler_report {
             const rational m = mass(v);
             const rational below = m < share ? share - m : rational{};
             const rational above = m + u > share ? m + u - share : rational{};
-            worst = std::max({worst, below, above});
+            for (const rational& r : {below, above})
+                if (r > worst) worst = r;
         }
         return worst;
     }

@@ -1,0 +1,2 @@
+// The distribution's header alone, nothing used.
+#include <rollplan/distribution.hpp>

@@ -1,0 +1,2 @@
+// The whole library included, nothing used.
+#include <rollplan/rollplan.hpp>
