@@ -185,11 +185,12 @@ constexpr distribution scaled_down(const distribution& operand, count_t m) {
     return uniform_on(m);
 }
 
-// The probability that one attempt of a rejection or a scale node is kept:
-// the values below ⌊L/M⌋·M for a rejection, as many (⌊L/M⌋·M of the L
-// values of a uniform operand) for a scale node.
 constexpr count_t uniform_by_invariant(const plan_description& d, const plan_node& node);
 
+// The probability that one attempt of a rejection or a scale node is kept:
+// the values below ⌊L/M⌋·M for a rejection, as many (⌊L/M⌋·M of the L
+// values of a uniform operand) for a scale node; ⌊L/M⌋·M / L outright when
+// the operand is uniform by its invariants.
 constexpr rational acceptance(const plan_description& d, const plan_node& node) {
     if (const count_t operand = uniform_by_invariant(d, d.child(node)); operand != 0 && node.outcomes <= operand)
         return rational{kept_below(operand, node.outcomes), operand};

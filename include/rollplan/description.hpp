@@ -17,7 +17,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
-#include <type_traits>
 
 #include "die.hpp"
 #include "integer.hpp"

@@ -9,7 +9,6 @@
 #include "config.hpp"
 
 #include <concepts>
-#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>

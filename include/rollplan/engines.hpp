@@ -27,7 +27,7 @@
 #include "config.hpp"
 
 #include <array>
-#include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <limits>

@@ -4,8 +4,6 @@
 
 #include "config.hpp"
 
-#include <cstdint>
-#include <limits>
 #include <stdexcept>
 
 #include "error.hpp"

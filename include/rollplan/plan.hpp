@@ -17,7 +17,6 @@
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/list.hpp>
 #include <cstdint>
-#include <type_traits>
 
 #include "die.hpp"
 #include "integer.hpp"

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 
 #include "die.hpp"
 #include "integer.hpp"

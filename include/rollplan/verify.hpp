@@ -25,10 +25,10 @@
 
 #include "config.hpp"
 
-#include <initializer_list>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <stdexcept>
