@@ -66,8 +66,9 @@ struct plan_description {
 namespace detail {
 
 // node_data<P>::write(d, at) writes P at node `at` and its operands after it.
-// A class template per node, chosen by partial specialisation: cheaper for
-// the compilers than overloads picked by deduction.
+// A class template per node, chosen by partial specialisation rather than
+// overloads chosen by deduction (1000 descriptions: 6.5 -> 6.1 s Clang,
+// 4.1 -> 3.6 s GCC, single runs on a noisy machine: a small gain).
 template <class P>
 struct node_data;
 
