@@ -147,6 +147,51 @@ TEST_CASE("sequences resolved by each length", "[analysis]") {
     STATIC_REQUIRE(unresolved_after(r7, 4) == 16);
 }
 
+TEST_CASE("the tail: the chance of needing more than k rolls", "[analysis]") {
+    // d5 from d6: still going after k rolls only on k sixes
+    STATIC_REQUIRE(tail_probability<reject<roll<d6>, 5>>(0) == rational{1});
+    STATIC_REQUIRE(tail_probability<reject<roll<d6>, 5>>(3) == rational{1, 216});
+    STATIC_REQUIRE(rolls_enough<reject<roll<d6>, 5>>(rational{99, 100}) == 3);  // 1/36 > 1/100 >= 1/216
+    STATIC_REQUIRE(rolls_enough<reject<roll<d6>, 5>>(rational{0}) == 0);
+    // a pair of d6 for 29: 7 of 36 pairs start over, and a pair is never cut short
+    using pair29 = reject<mixed_radix<roll<d6>, roll<d6>>, 29>;
+    STATIC_REQUIRE(tail_probability<pair29>(1) == rational{1});
+    STATIC_REQUIRE(tail_probability<pair29>(4) == rational{49, 1296});
+    STATIC_REQUIRE(tail_probability<pair29>(5) == rational{49, 1296});
+    STATIC_REQUIRE(rolls_enough<pair29>(rational{99, 100}) == 6);  // (7/36)^2 > 1/100 >= (7/36)^3
+    STATIC_REQUIRE(rolls_enough<roll<d6>>(rational{1}) == 1);
+    STATIC_REQUIRE(rolls_enough<mixed_radix<>>(rational{1}) == 0);
+}
+
+TEST_CASE("the Knuth-Yao plan leaves K^k mod N of the K^k sequences unfinished", "[analysis]") {
+    // the number theory of the recycle loop, not the model's counting
+    for (count_t faces : {count_t{2}, count_t{6}, count_t{10}})
+        for (count_t n = 2; n <= 60; ++n) {
+            const auto d = make_plan(n, faces, strategy::optimal{});
+            count_t power = 1;
+            std::size_t done99 = 0;
+            for (std::size_t k = 0; k <= 12; ++k) {
+                const bool recycles = d.root().kind == node_kind::recycle;
+                // digits that never reject finish after exactly their rolls
+                const count_t unfinished = recycles ? power % n : (power >= n ? 0 : power);
+                REQUIRE(tail_probability(d, k) == rational{unfinished, power});
+                if (done99 == 0 && k > 0 && rational{unfinished, power} <= rational{1, 100}) done99 = k;
+                power *= faces;
+            }
+            if (done99 != 0) REQUIRE(rolls_enough(d, rational{99, 100}) == done99);
+        }
+}
+
+TEST_CASE("the tail refuses what it cannot count", "[analysis]") {
+    REQUIRE_THROWS_AS(rolls_enough(description_v<roll<d6>>, rational{3, 2}), std::invalid_argument);
+    // 41 coin tosses at least: past the 24 rolls the model counts
+    const auto wide = make_plan((count_t{1} << 40) + 1, 2, strategy::digits{});
+    REQUIRE_THROWS_WITH(rolls_enough(wide, rational{99, 100}), Catch::Contains("rollplan: rolls_enough"));
+    REQUIRE_THROWS_AS(tail_probability(wide, 25), std::invalid_argument);
+    REQUIRE_THROWS_AS(tail_probability(description_v<roll<die<two_to_64>>>, 2), std::overflow_error);
+    REQUIRE(tail_probability(description_v<roll<die<two_to_64>>>, 1) == rational{0});
+}
+
 TEST_CASE("numbers past 128 bits are an error, not a wrong value", "[analysis]") {
     // seven rejections of a 2^32-faced die, each with its own denominator
     const auto d = make_plan(18446744073709551557ull, count_t{1} << 32, strategy::smooth{});

@@ -1,5 +1,7 @@
+#include <rollplan/describe.hpp>
 #include <rollplan/planner.hpp>
 #include <rollplan/sample.hpp>
+#include <rollplan/verify.hpp>
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -196,4 +198,75 @@ TEST_CASE("a value outside the die is an error where it enters, never a hang", "
     // the value itself is named
     lying_d6 named{6, 1};
     REQUIRE_THROWS_WITH((sample<plan_t<29, d6>>(named)), Catch::Contains("value = 6"));
+}
+
+namespace {
+// sample(description, roll) against sample<P> on one replayed sequence: the
+// same value, and the same number of rolls taken (past the sequence both read
+// the replay's fixed stream, so every plan finishes).
+template <class P>
+void same_run_from_data(const std::array<std::uint64_t, max_check_depth>& rolls, std::size_t length) {
+    using die_type = typename P::die_type;
+    replay_source<die_type> typed(rolls, length), data(rolls, length);
+    const std::uint64_t expected = sample<P>(typed);
+    bool right_die = true;
+    const std::uint64_t got = sample(description_v<P>, [&](count_t faces) {
+        right_die = right_die && faces == die_type::faces;
+        return data();
+    });
+    // asserted only when wrong: a million runs are not a million assertions
+    if (!right_die || got != expected || data.used() != typed.used()) {
+        INFO(plan_name<P>());
+        REQUIRE(right_die);
+        REQUIRE(got == expected);
+        REQUIRE(data.used() == typed.used());
+    }
+}
+
+// Every sequence of `length` rolls of the plan's die.
+template <class P>
+void same_runs_from_data(std::size_t length) {
+    constexpr count_t faces = P::die_type::faces;
+    std::array<std::uint64_t, max_check_depth> rolls{};
+    for (;;) {
+        same_run_from_data<P>(rolls, length);
+        std::size_t i = 0;  // the next sequence, as an odometer
+        while (i < length && ++rolls[i] == faces) rolls[i++] = 0;
+        if (i == length) return;
+    }
+}
+
+constexpr std::uint64_t d29_from_data(std::array<std::uint64_t, 2> rolls) {
+    std::size_t next = 0;
+    return sample(make_plan(29, 6), [&](count_t) { return rolls[next++]; });
+}
+
+template <class Die, std::size_t... N>
+void grid_from_data(std::size_t length, std::index_sequence<N...>) {
+    (same_runs_from_data<plan_t<N + 2, Die, strategy::digits>>(length), ...);
+    (same_runs_from_data<plan_t<N + 2, Die, strategy::smooth>>(length), ...);
+    (same_runs_from_data<plan_t<N + 2, Die, strategy::cheapest>>(length), ...);
+    (same_runs_from_data<plan_t<N + 2, Die, strategy::optimal>>(length), ...);
+}
+}  // namespace
+
+TEST_CASE("a plan run from its data draws what its type draws, roll for roll", "[sample]") {
+    // N = 2..25 with every strategy: every sequence of 10 tosses, 4 d6 rolls, 3 d10 rolls
+    grid_from_data<coin>(10, std::make_index_sequence<24>{});
+    grid_from_data<d6>(4, std::make_index_sequence<24>{});
+    grid_from_data<d10>(3, std::make_index_sequence<24>{});
+    // scale nodes on engine words, from the replay's fixed stream
+    same_runs_from_data<plan_t<1000, die<two_to_64>>>(0);
+    same_runs_from_data<plan_t<max_target, die<two_to_64>>>(0);
+    same_runs_from_data<plan_t<(count_t{1} << 40) + 3, die<count_t{1} << 32>>>(0);
+    same_runs_from_data<plan_t<1000, die<count_t{1} << 32>>>(0);
+    // in a constant expression: d29 from d6 reads two rolls as a number below 36 and keeps it below 29
+    STATIC_REQUIRE(d29_from_data({4, 4}) == 28);
+    STATIC_REQUIRE(d29_from_data({1, 0}) == 6);
+}
+
+TEST_CASE("a plan run from its data refuses a roll outside its die", "[sample]") {
+    REQUIRE_THROWS_WITH(sample(make_plan(29, 6), [](count_t) { return std::uint64_t{6}; }),
+                        Catch::Contains("rollplan: roll(K) returned a value outside [0, K)") && Catch::Contains("value = 6"));
+    REQUIRE(sample(make_plan(1, 6), [](count_t) -> std::uint64_t { throw std::logic_error("no roll for one outcome"); }) == 0);
 }

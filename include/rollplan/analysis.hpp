@@ -366,9 +366,11 @@ constexpr length_counts resolved_by_length(const plan_description& d, const plan
             count_t unresolved = 1 % m, radix_power = 1;
             for (std::size_t j = 1; j <= depth; ++j) {
                 length_counts more{};
-                for (std::size_t a = 0; a <= depth; ++a)
+                for (std::size_t a = 0; a <= depth; ++a) {
+                    if (draws[a] == 0) continue;  // a roll's draws have one length: most entries are 0
                     for (std::size_t b = 0; a + b <= depth; ++b)
                         more[a + b] = detail::sequences_add(more[a + b], detail::sequences_mul(draws[a], inner[b]));
+                }
                 draws = more;
                 radix_power = detail::sequences_mul(radix_power, radix);
                 const count_t next = detail::next_residue(unresolved, radix, m);
@@ -388,17 +390,62 @@ constexpr length_counts resolved_by_length(const plan_description& d, std::size_
     return resolved_by_length(d, d.root(), depth);
 }
 
-// Of the K^depth sequences of `depth` rolls, how many leave the plan unfinished.
-constexpr count_t unresolved_after(const plan_description& d, std::size_t depth) {
+// unfinished[k]: of the K^k sequences of k rolls, how many leave the plan
+// unfinished, for k = 0..depth; one count of the model serves every k.
+constexpr length_counts unfinished_by_length(const plan_description& d, std::size_t depth) {
     const length_counts r = resolved_by_length(d, depth);
     const count_t faces = d.faces == 0 ? 1 : d.faces;
+    length_counts unfinished{};
     count_t all = 1, finished = 0;
     for (std::size_t l = 0; l <= depth; ++l) {
         // finished = Σ_{ℓ ≤ l} r[ℓ]·K^(l−ℓ), built up one roll at a time
         finished = detail::sequences_add(detail::sequences_mul(finished, faces), r[l]);
         if (l > 0) all = detail::sequences_mul(all, faces);
+        unfinished[l] = all - finished;
     }
-    return all - finished;
+    return unfinished;
+}
+
+// Of the K^depth sequences of `depth` rolls, how many leave the plan unfinished.
+constexpr count_t unresolved_after(const plan_description& d, std::size_t depth) {
+    return unfinished_by_length(d, depth)[depth];
+}
+
+namespace detail {
+// The deepest k <= max_model_depth with K^k below 2^128: how far the counts reach.
+constexpr std::size_t countable_depth(const plan_description& d) {
+    std::size_t k = 0;
+    while (k < max_model_depth && (d.faces == 0 || power_or_zero(d.faces, static_cast<unsigned>(k + 1)) != 0)) ++k;
+    return k;
+}
+constexpr rational share_of_sequences(count_t sequences, const plan_description& d, std::size_t k) {
+    return rational{sequences, d.faces == 0 ? 1 : power_or_zero(d.faces, static_cast<unsigned>(k))};
+}
+}  // namespace detail
+
+// The probability that the plan needs more than k rolls (k <= max_model_depth,
+// K^k below 2^128): the sequences of k rolls it leaves unfinished, of all K^k.
+constexpr rational tail_probability(const plan_description& d, std::size_t k) {
+    if (d.faces != 0 && detail::power_or_zero(d.faces, static_cast<unsigned>(k)) == 0)
+        detail::fail<std::overflow_error>("rollplan: tail_probability needs K^k below 2^128", "K", d.faces, "k", k);
+    return detail::share_of_sequences(unresolved_after(d, k), d, k);
+}
+
+// The fewest rolls k after which the plan is done with probability at least
+// p: the smallest k with tail_probability(d, k) <= 1 − p. An error when p is
+// not in [0, 1], or when no k the model counts (up to max_model_depth, and
+// K^k below 2^128) is enough.
+constexpr std::size_t rolls_enough(const plan_description& d, const rational& p) {
+    if (p > rational{1}) detail::fail<std::invalid_argument>("rollplan: rolls_enough needs a probability p <= 1");
+    const rational allowed = rational{1} - p;
+    const std::size_t depth = detail::countable_depth(d);
+    const length_counts unfinished = unfinished_by_length(d, depth);
+    for (std::size_t k = 0; k <= depth; ++k)
+        if (detail::share_of_sequences(unfinished[k], d, k) <= allowed) return k;
+    detail::fail<std::domain_error>(
+        "rollplan: rolls_enough: the plan is not done with this probability within the rolls the model counts "
+        "(max_model_depth, and K^k below 2^128)",
+        "counted rolls", depth);
 }
 
 // ---- on plan types ------------------------------------------------------------
@@ -408,6 +455,17 @@ inline constexpr rational expected_rolls_v = expected_rolls(description_v<P>);
 
 template <plan P>
 inline constexpr bool is_exactly_uniform_v = is_exactly_uniform(description_v<P>);
+
+// The probability that P needs more than k rolls, and the fewest rolls that
+// finish it with probability at least p (see the functions on plan data).
+template <plan P>
+constexpr rational tail_probability(std::size_t k) {
+    return tail_probability(description_v<P>, k);
+}
+template <plan P>
+constexpr std::size_t rolls_enough(const rational& p) {
+    return rolls_enough(description_v<P>, p);
+}
 
 inline constexpr count_t max_listed_outcomes = 4096;
 

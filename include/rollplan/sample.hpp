@@ -8,11 +8,13 @@
 
 #include "config.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
 
+#include "description.hpp"
 #include "die.hpp"
 #include "integer.hpp"
 #include "plan.hpp"
@@ -145,6 +147,64 @@ constexpr std::uint64_t sample(Source&& source) {
     } else {
         return 0;
     }
+}
+
+namespace detail {
+
+// A plan made at run time, run from its data: node by node the steps of run()
+// above (the same comparisons, the same arithmetic, the same order of rolls),
+// so that it returns what sample<P> returns on the same rolls; tests/sample.cpp
+// checks that on every sequence of rolls, over a grid of plans. roll(K) rolls
+// the node's die, K being the roll node's outcomes.
+template <class Roll>
+constexpr count_t run_data(const plan_description& d, const plan_node& node, Roll& roll) {
+    switch (node.kind) {
+        case node_kind::roll: {
+            const auto value = roll(node.outcomes);
+            static_assert(std::is_unsigned_v<decltype(value)>, "rollplan: sample(plan, roll) needs roll(K) to return an unsigned integer");
+            if (count_t{value} >= node.outcomes)
+                fail<std::out_of_range>("rollplan: roll(K) returned a value outside [0, K)", "value", value, "K", node.outcomes);
+            return count_t{value};
+        }
+        case node_kind::mixed_radix: {
+            count_t v = 0;  // the first operand is the most significant digit
+            for (std::size_t i = 0; i < node.children; ++i)
+                v = v * d.child(node, i).outcomes + run_data(d, d.child(node, i), roll);
+            return v;
+        }
+        case node_kind::fold:
+            return run_data(d, d.child(node), roll) % node.outcomes;
+        case node_kind::reject: {
+            const count_t accepted = d.child(node).outcomes / node.outcomes * node.outcomes;
+            for (;;)
+                if (const count_t v = run_data(d, d.child(node), roll); v < accepted) return v % node.outcomes;
+        }
+        case node_kind::recycle: {
+            uniform_state state;
+            return knuth_yao_draw(state, divisor_value{node.outcomes}, node.outcomes, d.child(node).outcomes,
+                                  [&] { return run_data(d, d.child(node), roll); });
+        }
+        case node_kind::scale: {
+            const count_t range = d.child(node).outcomes, low_bound = range % node.outcomes;
+            for (;;) {
+                const count_t product = run_data(d, d.child(node), roll) * node.outcomes;
+                if (product % range >= low_bound) return product / range;
+            }
+        }
+    }
+    fail<std::logic_error>("rollplan: unknown plan node");
+}
+
+}  // namespace detail
+
+// Draws one value of a plan given as data (make_plan, description_v): the
+// same value sample<P> draws on the same rolls. roll(K) returns a roll of a
+// K-faced die in [0, K) as an unsigned integer; the plan says which K.
+template <class Roll>
+constexpr std::uint64_t sample(const plan_description& d, Roll&& roll) {
+    if (d.outcomes() > max_target)
+        detail::fail<std::invalid_argument>("rollplan: sample(plan, roll) needs a plan with fewer than 2^64 outcomes", "N", d.outcomes());
+    return static_cast<std::uint64_t>(detail::run_data(d, d.root(), roll));
 }
 
 namespace detail {
