@@ -3,20 +3,25 @@
 # compile-fail cases, examples) with each compiler in ROLLPLAN_COMPILERS
 # (default: GCC 12, Clang 16 and Clang 14; the deep static sweeps with the
 # compilers in ROLLPLAN_SWEEP_COMPILERS, default GCC 12 and Clang 16, as Clang
-# 14 would prove the same constants again); then the unit tests and the
-# examples under AddressSanitizer and UndefinedBehaviorSanitizer with GCC 12
+# 14 would prove the same constants again, and the certificate sweep with
+# raised limits with ROLLPLAN_CERTIFICATE_COMPILERS, default GCC 12, for the
+# same reason); then the unit tests, the examples and the rollplan command
+# under AddressSanitizer and UndefinedBehaviorSanitizer (at -O1) with GCC 12
 # and Clang 16 (ROLLPLAN_SANITIZE_COMPILERS), their static checks run at run
 # time so that the sanitizers see that code too; and a bounded libFuzzer run
 # (ROLLPLAN_FUZZ_SECONDS, default 60; 0 skips it). Prints each stage's time.
 # Exits non-zero if anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-bash scripts/deps.sh cmake make g++ clang-14 clang-16 libclang-rt-16-dev libboost-dev catch2 libpcg-cpp-dev python3 || exit 2
+bash scripts/deps.sh cmake make g++ clang-14 clang-16 libclang-rt-16-dev libboost-dev catch2 libpcg-cpp-dev libcli11-dev \
+    python3 bsdutils || exit 2
 compilers=${ROLLPLAN_COMPILERS:-"g++ clang++-16 clang++-14"}
 sweep_compilers=${ROLLPLAN_SWEEP_COMPILERS:-"g++ clang++-16"}
+certificate_compilers=${ROLLPLAN_CERTIFICATE_COMPILERS:-"g++"}
 sanitize_compilers=${ROLLPLAN_SANITIZE_COMPILERS:-"g++ clang++-16"}
 fuzz_seconds=${ROLLPLAN_FUZZ_SECONDS:-60}
 jobs=$(nproc)
+version=$(sed -n 's/^project(rollplan VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 start_all=$SECONDS
 
 # the build's progress lines are noise; errors and warnings are not
@@ -26,11 +31,12 @@ quiet_build() {
 }
 
 run_with() {
-    local compiler=$1 dir=build/test-$1 start=$SECONDS sweeps=OFF
+    local compiler=$1 dir=build/test-$1 start=$SECONDS sweeps=OFF certificates=OFF
     case " $sweep_compilers " in *" $compiler "*) sweeps=ON ;; esac
-    echo "=== $compiler: building in $dir (deep sweeps: $sweeps)"
+    case " $certificate_compilers " in *" $compiler "*) certificates=$sweeps ;; esac
+    echo "=== $compiler: building in $dir (deep sweeps: $sweeps, certificate sweep: $certificates)"
     cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_BUILD_TYPE=Release -DROLLPLAN_SWEEPS=$sweeps \
-        >/dev/null || return 1
+        -DROLLPLAN_CERTIFICATE_SWEEP=$certificates >/dev/null || return 1
     quiet_build "$dir" || return 1
     echo "=== $compiler: built in $((SECONDS - start)) s"
     (cd "$dir" && ctest -j"$jobs" --output-on-failure) || return 1
@@ -43,13 +49,17 @@ run_sanitized() {
     local compiler=$1 dir=build/sanitize-$1 start=$SECONDS
     echo "=== $compiler, address and undefined sanitizers: building in $dir"
     cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DCMAKE_CXX_FLAGS=-DCATCH_CONFIG_RUNTIME_STATIC_REQUIRE -DROLLPLAN_SANITIZE=address,undefined >/dev/null || return 1
+        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g -DNDEBUG" -DCMAKE_CXX_FLAGS=-DCATCH_CONFIG_RUNTIME_STATIC_REQUIRE \
+        -DROLLPLAN_SANITIZE=address,undefined >/dev/null || return 1
     quiet_build "$dir" --target rollplan_tests demo d29_from_d6 rand7_from_rand5 rand5_from_rand find_the_bias \
-        compile_time_table reproducible || return 1
+        compile_time_table reproducible rollplan_command || return 1
     echo "=== $compiler, sanitizers: built in $((SECONDS - start)) s"
     "$dir/tests/rollplan_tests" || return 1
     for example in demo d29_from_d6 rand7_from_rand5 rand5_from_rand find_the_bias compile_time_table reproducible; do
         "$dir/examples/$example" >/dev/null || { echo "example $example failed under the sanitizers"; return 1; }
+    done
+    for case in outputs bad_input interactive_pipe interactive_terminal; do
+        bash tests/cli/check.sh "$dir/cli/rollplan" "$version" "$case" || return 1
     done
     echo "=== $compiler, sanitizers: clean, in $((SECONDS - start)) s"
 }
