@@ -20,6 +20,8 @@ TEST_CASE("instructions for a person with a d6", "[describe]") {
     REQUIRE(d5 == "To pick a number from 1 to 5 with a d6:\n"
                   "1. Roll the d6. On a 6, roll again. A = face − 1 (0 to 4).\n"
                   "2. Your number is A + 1.\n");
+    REQUIRE(describe<reject<roll<d8>, 7>>().find("1. Roll the d8. On an 8, roll again.") != std::string::npos);
+    REQUIRE(describe<reject<roll<d12>, 11>>().find("On a 12, roll again.") != std::string::npos);
     const std::string d2 = describe<fold<roll<d6>, 2>>();
     REQUIRE(d2.find("faces 1, 3, 5 give A = 0; faces 2, 4, 6 give A = 1") != std::string::npos);
     const std::string d29 = describe<plan_t<29, d6, strategy::smooth>>();

@@ -155,3 +155,48 @@ TEST_CASE("a pool's source type is deduced, with either name", "[pool]") {
     STATIC_REQUIRE(std::is_same_v<decltype(word_pool), entropy_pool<splitmix64>>);
     REQUIRE(word_pool.draw<6>() < 6);
 }
+
+TEST_CASE("expected_pool_rolls: one draw costs the Knuth-Yao optimum", "[pool]") {
+    // from an empty register the pool's first draw is the Knuth–Yao loop
+    for (count_t faces : {count_t{2}, count_t{6}, count_t{10}})
+        for (count_t n = 1; n <= 60; ++n) {  // the exact optimum fits in 128 bits
+            INFO("N = " << static_cast<std::uint64_t>(n) << ", K = " << static_cast<std::uint64_t>(faces));
+            REQUIRE(expected_pool_rolls(n, faces, 1) == Approx(knuth_yao_sum(n, faces).to_double()).epsilon(1e-12));
+        }
+    // a d2 from a d4 by hand: the first draw rolls once and keeps a coin's worth, the second rolls nothing
+    REQUIRE(expected_pool_rolls(2, 4, 2) == Approx(1.0).epsilon(1e-15));
+    REQUIRE(expected_pool_rolls(2, 4, 7) == Approx(4.0).epsilon(1e-15));
+}
+
+TEST_CASE("expected_pool_rolls: what the pool spends, and between the bounds", "[pool]") {
+    // the pool itself, on a person's dice (threshold 1), 10 draws at a time
+    for (std::uint64_t n : {7ull, 29ull, 100ull, 7776ull}) {
+        INFO("N = " << n);
+        std::mt19937_64 engine(n);
+        uniform_int_distribution<int, 0, 5> d6_values;
+        auto d6_source = from_values<d6>([&] { return d6_values(engine); });
+        const int runs = 20000, draws = 10;
+        double sum = 0, sum_of_squares = 0;
+        for (int run = 0; run < runs; ++run) {
+            basic_entropy_pool<decltype(d6_source), 1> pool(d6_source);
+            for (int i = 0; i < draws; ++i) (void)pool.draw(n);
+            const auto rolls = static_cast<double>(pool.rolls());
+            sum += rolls;
+            sum_of_squares += rolls * rolls;
+        }
+        const double mean = sum / runs, error = std::sqrt((sum_of_squares / runs - mean * mean) / runs);
+        const double expected = expected_pool_rolls(n, 6, draws);
+        REQUIRE(std::abs(mean - expected) <= 5 * error + 1e-12);  // 7776 = 6^5: always 5 rolls a draw
+        // no sampler does better than the information bound; separate optimal draws do worse
+        REQUIRE(expected >= draws * information_bound(static_cast<double>(n), 6));
+        REQUIRE(expected <= draws * knuth_yao_sum(n, 6).to_double());
+    }
+    // once the ranges between draws are stationary, every further draw costs the same
+    const double per_draw = expected_pool_rolls(29, 6, 2000) - expected_pool_rolls(29, 6, 1999);
+    REQUIRE(expected_pool_rolls(29, 6, 1000000) - expected_pool_rolls(29, 6, 2000) == Approx(998000 * per_draw).epsilon(1e-9));
+    REQUIRE(per_draw > information_bound(29, 6));
+    REQUIRE(per_draw < knuth_yao_sum(29, 6).to_double());
+    REQUIRE_THROWS_AS(expected_pool_rolls(29, 6, 1000001), std::invalid_argument);
+    REQUIRE_THROWS_AS(expected_pool_rolls(29, count_t{1} << 17, 1), std::invalid_argument);
+    REQUIRE_THROWS_AS(expected_pool_rolls(0, 6, 1), std::invalid_argument);
+}

@@ -185,7 +185,7 @@ private:
                 const bool plain = kept == node.outcomes;  // q = 1: the value itself
                 if (inner.kind == node_kind::roll) {
                     const std::string v = next_letter();
-                    std::string again = kept + 1 == inner.outcomes ? "On a " + to_string(inner.outcomes) + ", roll again"
+                    std::string again = kept + 1 == inner.outcomes ? (spoken_with_vowel(to_string(inner.outcomes)) ? "On an " : "On a ") + to_string(inner.outcomes) + ", roll again"
                                                                    : "On " + to_string(kept + 1) + " or more, roll again";
                     if (d_.faces == 2) again = "On tails, toss again";
                     steps_.push_back(roll_verb() + ". " + again + ". " +

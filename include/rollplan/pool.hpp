@@ -16,10 +16,12 @@
 
 #include "config.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "die.hpp"
 #include "integer.hpp"
@@ -102,5 +104,78 @@ public:
 
 template <class G>
 entropy_pool(G&) -> entropy_pool<G>;
+
+// ---- what the pool costs ---------------------------------------------------
+//
+// The expected rolls of `count` successive draws of n from a pool on a die
+// with `faces` faces, refilling up to `threshold` (1 for a person's dice: only
+// as far as each draw needs). Between draws the pool holds a range r (its
+// value uniform on [0, r)), and r stays below ⌈max(n, threshold)/n⌉·K. A draw
+// from r grows it by rolls to ρ >= n and is accepted with probability
+// ⌊ρ/n⌋·n/ρ, leaving r = ⌊ρ/n⌋; otherwise r = ρ mod n and it goes on. Each
+// rejection has probability below 1/2, so one draw is a chain of which 64
+// steps carry all but 2^-64 of the mass; the ranges between draws are a
+// Markov chain on few states, followed draw by draw (until its distribution
+// stops changing, then extrapolated). In double: a figure for people, not a
+// proof; at most max_pool_cost_states states and max_pool_cost_count draws.
+inline constexpr count_t max_pool_cost_states = 1u << 16;
+inline constexpr std::uint64_t max_pool_cost_count = 1000000;
+
+inline double expected_pool_rolls(count_t n, count_t faces, std::uint64_t count, count_t threshold = 1) {
+    if (n < 1 || n > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1", "N", n);
+    if (faces < 2) detail::fail<std::invalid_argument>("rollplan: a die needs at least 2 faces", "K", faces);
+    if (count > max_pool_cost_count)
+        detail::fail<std::invalid_argument>("rollplan: expected_pool_rolls follows at most 10^6 draws", "count", count);
+    const count_t fill_to = n > threshold ? n : threshold;
+    const count_t bound = (fill_to + n - 1) / n;
+    if (faces > max_pool_cost_states || bound > max_pool_cost_states / faces)
+        detail::fail<std::invalid_argument>("rollplan: expected_pool_rolls follows at most 2^16 states of the pool",
+                                            "N", n, "K", faces, "threshold", threshold);
+    const auto states = static_cast<std::size_t>(bound * faces);  // every range stays below this
+
+    // One draw from each range r, once: its expected rolls, and the ranges it leaves.
+    struct move {
+        std::size_t to;
+        double probability;
+    };
+    std::vector<double> cost(states, -1.0);
+    std::vector<std::vector<move>> moves(states);
+    auto learn = [&](std::size_t from) {
+        count_t r = from;
+        double rolls = 0, reach = 1;
+        for (int step = 0; step < 64 && reach != 0; ++step) {
+            while (r < fill_to) {
+                r *= faces;
+                rolls += reach;
+            }
+            const count_t kept = r / n * n;
+            moves[from].push_back({static_cast<std::size_t>(r / n), reach * static_cast<double>(kept) / static_cast<double>(r)});
+            reach *= static_cast<double>(r - kept) / static_cast<double>(r);
+            r -= kept;
+        }
+        cost[from] = rolls;
+    };
+
+    std::vector<double> now(states, 0.0), next(states, 0.0);
+    now[1] = 1;
+    double total = 0;
+    for (std::uint64_t draw = 0; draw < count; ++draw) {
+        double per_draw = 0, change = 0;
+        for (std::size_t r = 1; r < states; ++r) {
+            if (now[r] == 0) continue;
+            if (cost[r] < 0) learn(r);
+            per_draw += now[r] * cost[r];
+            for (const move& m : moves[r]) next[m.to] += now[r] * m.probability;
+        }
+        total += per_draw;
+        for (std::size_t r = 0; r < states; ++r) {
+            change += next[r] > now[r] ? next[r] - now[r] : now[r] - next[r];
+            now[r] = next[r];
+            next[r] = 0;
+        }
+        if (change < 1e-15) return total + per_draw * static_cast<double>(count - draw - 1);  // stationary
+    }
+    return total;
+}
 
 }  // namespace rollplan

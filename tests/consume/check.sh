@@ -15,9 +15,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work" && mkdir -p "$work"
 strict=(-Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Werror)
 
-install_prefix() {
+install_prefix() {  # install_prefix [cmake args...]
     cmake -S "$source" -B "$work/rollplan-build" -DCMAKE_CXX_COMPILER="$compiler" -DROLLPLAN_TESTS=OFF \
-        -DROLLPLAN_EXAMPLES=OFF -DCMAKE_INSTALL_PREFIX="$work/prefix" >"$work/log" 2>&1 &&
+        -DROLLPLAN_EXAMPLES=OFF -DCMAKE_INSTALL_PREFIX="$work/prefix" "$@" >"$work/log" 2>&1 &&
+        cmake --build "$work/rollplan-build" >>"$work/log" 2>&1 &&
         cmake --install "$work/rollplan-build" >>"$work/log" 2>&1 || { cat "$work/log"; echo "install failed"; exit 1; }
 }
 
@@ -33,11 +34,18 @@ consume_with_cmake() {  # consume_with_cmake MODE [cmake args...]
 }
 
 case $way in
-    installed) install_prefix; consume_with_cmake find_package -DCMAKE_PREFIX_PATH="$work/prefix" ;;
+    installed)
+        # the library and the rollplan command
+        install_prefix
+        [ "$("$work/prefix/bin/rollplan" --version)" = "rollplan $version" ] ||
+            { echo "the installed rollplan command does not report version $version"; exit 1; }
+        consume_with_cmake find_package -DCMAKE_PREFIX_PATH="$work/prefix" ;;
     subdirectory) consume_with_cmake add_subdirectory -DROLLPLAN_SOURCE_DIR="$source" ;;
     fetchcontent) consume_with_cmake fetchcontent -DROLLPLAN_SOURCE_DIR="$source" ;;
     pkg-config)
-        install_prefix
+        # the library alone: the command is optional
+        install_prefix -DROLLPLAN_COMMAND=OFF
+        [ ! -e "$work/prefix/bin/rollplan" ] || { echo "ROLLPLAN_COMMAND=OFF installed the command"; exit 1; }
         pc_dir=$(dirname "$(find "$work/prefix" -name rollplan.pc)")
         [ "$(PKG_CONFIG_PATH=$pc_dir pkg-config --modversion rollplan)" = "$version" ] ||
             { echo "pkg-config does not report version $version"; exit 1; }

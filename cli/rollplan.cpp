@@ -1,0 +1,273 @@
+// rollplan: a number from 1 to N with the dice you own, step by step.
+//
+//   rollplan d29 --with d6                 the steps, the expected rolls, the tail
+//   rollplan d29 --with d6 --compare       the strategies side by side
+//   rollplan d29 --with d6 --count 10      ten numbers: the entropy pool's cost
+//   rollplan d29 --with d6 --interactive   asks for each face, prints the number
+//
+// Everything it says comes from the library: make_plan, describe,
+// expected_rolls, tail_probability, rolls_enough, expected_pool_rolls, and
+// sample(plan, roll) for the interactive run. Bad input is one line on stderr
+// and exit status 2.
+#include <rollplan/rollplan.hpp>
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>  // isatty
+#include <vector>
+
+namespace rp = rollplan;
+
+namespace {
+
+// A wrong argument or answer: its message is the one line printed.
+struct bad_input : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Decimal digits only (no sign, no spaces), at most 2^64 − 1.
+std::optional<rp::count_t> parse_count(const std::string& text) {
+    if (text.empty() || text.size() > 20) return std::nullopt;
+    rp::count_t value = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + static_cast<rp::count_t>(c - '0');
+    }
+    if (value > rp::max_target) return std::nullopt;
+    return value;
+}
+
+// "d6", "D20", "coin", or a bare number: the number of faces, at least 2.
+rp::count_t parse_die(const std::string& text, const char* what) {
+    if (text == "coin") return 2;
+    const bool named = !text.empty() && (text[0] == 'd' || text[0] == 'D');
+    const std::optional<rp::count_t> faces = parse_count(named ? text.substr(1) : text);
+    if (!faces)
+        throw bad_input("rollplan: " + std::string(what) + " '" + text +
+                        "' is not a die; write d and a number of faces from 2 to 2^64 - 1, like d6");
+    if (*faces < 2)
+        throw bad_input("rollplan: " + std::string(what) + " '" + text + "' has fewer than 2 faces; nothing to choose from");
+    return *faces;
+}
+
+std::vector<rp::count_t> parse_dice(const std::string& text) {
+    std::vector<rp::count_t> dice;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = text.find(',', start);
+        const std::string one = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (one.empty()) throw bad_input("rollplan: --with '" + text + "' names no die; write --with d6 or --with d6,d10");
+        dice.push_back(parse_die(one, "--with"));
+        if (comma == std::string::npos) return dice;
+        start = comma + 1;
+    }
+}
+
+std::string decimal(double value, int digits = 4) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+}
+
+std::string percent(const rp::rational& p) {
+    return decimal(100 * p.to_double(), 2) + "%";
+}
+
+std::string the_die(rp::count_t faces) {
+    if (faces == 2) return "a coin";
+    const std::string name = rp::die_name(faces);
+    return name.rfind("die<", 0) == 0 ? "a " + rp::to_string(faces) + "-sided die" : "a " + name;
+}
+
+struct named_plan {
+    const char* strategy;
+    rp::plan_description plan;
+};
+
+rp::plan_description plan_for(rp::count_t n, rp::count_t faces, const std::string& strategy) {
+    if (strategy == "digits") return rp::make_plan(n, faces, rp::strategy::digits{});
+    if (strategy == "smooth") return rp::make_plan(n, faces, rp::strategy::smooth{});
+    if (strategy == "cheapest") return rp::make_plan(n, faces, rp::strategy::cheapest{});
+    return rp::make_plan(n, faces, rp::strategy::optimal{});
+}
+
+// Without --strategy: the fewest expected rolls (optimal), but the cheapest
+// plan of folds and rerolls when it takes as few, as its steps are simpler to
+// follow (a d7 from a d8: roll, and reroll an 8).
+std::string default_strategy(rp::count_t n, rp::count_t faces) {
+    try {
+        if (rp::expected_rolls(plan_for(n, faces, "cheapest")) == rp::expected_rolls(plan_for(n, faces, "optimal")))
+            return "cheapest";
+    } catch (const std::overflow_error&) {
+    }
+    return "optimal";
+}
+
+// Exact figures need 128 bits; past that, say so instead of a number.
+std::string expected_text(const rp::plan_description& d) {
+    try {
+        const rp::rational e = rp::expected_rolls(d);
+        return decimal(e.to_double()) + " (exactly " + rp::to_string(e.numerator()) +
+               (e.denominator() == 1 ? "" : "/" + rp::to_string(e.denominator())) + ")";
+    } catch (const std::overflow_error&) {
+        return "beyond 128-bit exact arithmetic";
+    }
+}
+
+std::string tail_text(const rp::plan_description& d, std::size_t k) {
+    try {
+        const rp::rational p = rp::tail_probability(d, k);
+        if (p == rp::rational{0}) return "0";
+        return rp::to_string(p.numerator()) + "/" + rp::to_string(p.denominator()) + " (" + percent(p) + ")";
+    } catch (const std::exception&) {
+        return "not counted (K^k passes 2^128)";
+    }
+}
+
+std::string enough_text(const rp::plan_description& d) {
+    try {
+        return std::to_string(rp::rolls_enough(d, rp::rational{99, 100}));
+    } catch (const std::domain_error&) {
+        return "more than " + std::to_string(rp::max_model_depth);
+    }
+}
+
+void print_plan(rp::count_t n, rp::count_t faces, const std::string& strategy, const rp::plan_description& d) {
+    std::cout << "A number from 1 to " << rp::to_string(n) << " with " << the_die(faces) << ", strategy " << strategy
+              << ": " << rp::plan_name(d) << "\n\n"
+              << rp::describe(d) << "\n"
+              << "Expected rolls: " << expected_text(d) << "\n";
+    for (std::size_t k = 2; k <= 4; ++k) std::cout << "Chance of needing more than " << k << " rolls: " << tail_text(d, k) << "\n";
+    std::cout << "99% of the time it is done within " << enough_text(d) << " rolls.\n";
+}
+
+void print_comparison(rp::count_t n, rp::count_t faces) {
+    std::cout << "A number from 1 to " << rp::to_string(n) << " with " << the_die(faces) << ":\n\n";
+    std::printf("%-9s %-12s %-18s %-16s %s\n", "strategy", "expected", "more than 4 rolls", "99% done within", "plan");
+    for (const char* strategy : {"digits", "smooth", "cheapest", "optimal"}) {
+        const rp::plan_description d = plan_for(n, faces, strategy);
+        std::string expected;
+        try {
+            expected = decimal(rp::expected_rolls(d).to_double());
+        } catch (const std::overflow_error&) {
+            expected = "-";
+        }
+        std::string tail;
+        try {
+            tail = percent(rp::tail_probability(d, 4));
+        } catch (const std::exception&) {
+            tail = "-";
+        }
+        std::printf("%-9s %-12s %-18s %-16s %s\n", strategy, expected.c_str(), tail.c_str(),
+                    (enough_text(d) + " rolls").c_str(), rp::plan_name(d).c_str());
+    }
+}
+
+void print_count(rp::count_t n, rp::count_t faces, std::uint64_t count, const rp::plan_description& d) {
+    const double each = rp::expected_rolls(d).to_double();
+    const double pooled = rp::expected_pool_rolls(n, faces, count);
+    std::cout << "\n" << count << " numbers from 1 to " << rp::to_string(n) << ":\n"
+              << "  one plan each:        " << decimal(each * static_cast<double>(count), 2) << " rolls expected ("
+              << count << " x " << decimal(each) << ")\n"
+              << "  with the entropy pool: " << decimal(pooled, 2)
+              << " rolls expected (each draw keeps what the last one left unused)\n"
+              << "  no method can expect fewer than " << decimal(static_cast<double>(count) * std::log2(static_cast<double>(n)) / std::log2(static_cast<double>(faces)), 2)
+              << " (" << count << " x log_" << rp::to_string(faces) << " " << rp::to_string(n) << ", the information they hold)\n";
+}
+
+// Asks for each face; the plan says which die to roll. From a pipe the face
+// read is echoed after the prompt, so that the output reads as a session.
+std::uint64_t roll_interactively(const rp::plan_description& d) {
+    const bool echo = isatty(STDIN_FILENO) == 0;
+    return rp::sample(d, [echo](rp::count_t faces) -> std::uint64_t {
+        const std::string die = the_die(faces).substr(2);
+        if (faces == 2)
+            std::cout << "Toss the coin and type 1 for heads or 2 for tails: " << std::flush;
+        else
+            std::cout << "Roll the " << die << " and type the face (1 to " << rp::to_string(faces) << "): " << std::flush;
+        std::string line;
+        if (!std::getline(std::cin, line)) {
+            std::cout << "\n" << std::flush;
+            throw bad_input("rollplan: the input ended before the face of the roll was given");
+        }
+        const std::size_t first = line.find_first_not_of(" \t\r"), last = line.find_last_not_of(" \t\r");
+        const std::string face_text = first == std::string::npos ? "" : line.substr(first, last - first + 1);
+        if (echo) std::cout << face_text << "\n";
+        const std::optional<rp::count_t> face = parse_count(face_text);
+        if (!face || *face < 1 || *face > faces) {
+            std::cout << std::flush;
+            throw bad_input("rollplan: '" + face_text + "' is not a face of " + the_die(faces) + " (1 to " +
+                            rp::to_string(faces) + ")");
+        }
+        return static_cast<std::uint64_t>(*face - 1);
+    });
+}
+
+int run(int argc, char** argv) {
+    CLI::App app{"rollplan: a number from 1 to N, exactly uniform, with the dice you own.\n"
+                 "Example: rollplan d29 --with d6"};
+    std::string target_text, with_text, strategy;
+    std::uint64_t count = 0;
+    bool compare = false, interactive = false;
+    app.add_option("target", target_text, "The range wanted: dN (or N) for a number from 1 to N")->required();
+    app.add_option("--with", with_text, "The die you roll: d6, d20, coin, ...")->required();
+    app.add_option("--strategy", strategy, "digits, smooth, cheapest or optimal (default: the fewest expected rolls, with the simpler steps on a tie)")
+        ->check(CLI::IsMember({"digits", "smooth", "cheapest", "optimal"}));
+    app.add_flag("--compare", compare, "Show every strategy side by side");
+    app.add_option("--count", count, "Plan this many numbers and give their expected rolls with the entropy pool")
+        ->check(CLI::Range(std::uint64_t{1}, rp::max_pool_cost_count));
+    app.add_flag("--interactive", interactive, "Ask for each face rolled and print the number");
+    app.set_version_flag("--version", std::string("rollplan ") + ROLLPLAN_VERSION_STRING);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::Success& e) {  // --help, --version
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        throw bad_input("rollplan: " + std::string(e.what()) + " (rollplan --help shows the options)");
+    }
+
+    const rp::count_t n = parse_die(target_text, "the target");
+    const std::vector<rp::count_t> dice = parse_dice(with_text);
+    if (dice.size() > 1)
+        throw bad_input("rollplan: --with " + with_text + ": plans over a set of dice are not in this version; give one die");
+    const rp::count_t faces = dice[0];
+    if (interactive && (compare || count != 0))
+        throw bad_input("rollplan: --interactive draws one number; leave out --compare and --count");
+
+    if (compare) {
+        print_comparison(n, faces);
+        if (count != 0) print_count(n, faces, count, plan_for(n, faces, default_strategy(n, faces)));
+        return 0;
+    }
+    if (strategy.empty()) strategy = default_strategy(n, faces);
+    const rp::plan_description d = plan_for(n, faces, strategy);
+    if (interactive) {
+        std::cout << "A number from 1 to " << rp::to_string(n) << " with " << the_die(faces) << ".\n";
+        const std::uint64_t value = roll_interactively(d);
+        std::cout << "Your number is " << value + 1 << ".\n";
+        return 0;
+    }
+    print_plan(n, faces, strategy, d);
+    if (count != 0) print_count(n, faces, count, d);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& e) {
+        std::cout << std::flush;
+        const std::string message = e.what();
+        std::cerr << (message.rfind("rollplan: ", 0) == 0 ? "" : "rollplan: ") << message << "\n";
+        return 2;
+    }
+}

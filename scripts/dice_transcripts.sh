@@ -1,0 +1,19 @@
+#!/bin/bash
+# dice_transcripts.sh ROLLPLAN: the README's transcripts of the rollplan
+# command, as <!-- table:NAME --> blocks for scripts/splice_tables.py.
+set -euo pipefail
+rollplan=$1
+block() {  # block NAME SHOWN-COMMAND: the command's output as a block
+    local name=$1 shown=$2
+    echo "<!-- table:$name -->"
+    echo '```'
+    echo "\$ $shown"
+    cat
+    echo '```'
+    echo "<!-- /table:$name -->"
+}
+"$rollplan" d29 --with d6 | block dice_d29 "rollplan d29 --with d6"
+"$rollplan" d7 --with d8 | block dice_d7 "rollplan d7 --with d8"
+"$rollplan" d29 --with d6 --compare --count 10 | block dice_compare "rollplan d29 --with d6 --compare --count 10"
+printf '6\n6\n1\n1\n' | "$rollplan" d29 --with d6 --interactive |
+    block dice_interactive "printf '6\\n6\\n1\\n1\\n' | rollplan d29 --with d6 --interactive"

@@ -1,0 +1,136 @@
+#!/bin/bash
+# check.sh ROLLPLAN VERSION CASE: the rollplan command (cli/rollplan.cpp) as a
+# person uses it. The expected figures are worked out here, not copied from
+# the command: the Knuth–Yao counts K^k mod N in Python's fractions, the
+# rejection plans by hand, the interactive draws by following the plan's
+# rule on the faces typed.
+set -uo pipefail
+rollplan=$1 version=$2 case=$3
+failures=0
+fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
+expect_in() {  # expect_in TEXT NEEDLE
+    grep -qF -- "$2" <<<"$1" || fail "expected '$2' in:"$'\n'"$1"
+}
+
+case $case in
+outputs)
+    # d7 from a d8: roll, reroll an 8; as few rolls as the optimum (8/7), so the simpler plan
+    out=$("$rollplan" d7 --with d8) || fail "d7 --with d8 exited $?"
+    expect_in "$out" "strategy cheapest: reject<roll<d8>, 7>"
+    expect_in "$out" "1. Roll the d8. On an 8, roll again. A = face − 1 (0 to 6)."
+    expect_in "$out" "Expected rolls: 1.1429 (exactly 8/7)"
+    expect_in "$out" "Chance of needing more than 2 rolls: 1/64 (1.56%)"
+    expect_in "$out" "99% of the time it is done within 3 rolls."
+    # d29 from a d6: the Knuth–Yao loop; P(more than k rolls) = (6^k mod 29)/6^k
+    out=$("$rollplan" d29 --with d6) || fail "d29 --with d6 exited $?"
+    expected=$(python3 - <<'PY'
+from fractions import Fraction
+n, k = 29, 6
+# E = sum over j of (K^j mod N)/K^j, summed until the residues repeat, then as a geometric series
+seen, r, j, terms = {}, 1 % n, 0, []
+while r not in seen:
+    seen[r] = j; terms.append(r); r = r * k % n; j += 1
+mu = seen[r]; lam = j - mu
+head = sum(Fraction(terms[i], k**i) for i in range(mu))
+cycle = sum(Fraction(terms[mu + i], k**(mu + i)) for i in range(lam))
+e = head + cycle / (1 - Fraction(1, k**lam))
+print(f"Expected rolls: {float(e):.4f} (exactly {e.numerator}/{e.denominator})")
+for rolls in (2, 3, 4):
+    p = Fraction(k**rolls % n, k**rolls)
+    print(f"Chance of needing more than {rolls} rolls: {p.numerator}/{p.denominator} ({100 * float(p):.2f}%)")
+done = next(rolls for rolls in range(1, 60) if Fraction(k**rolls % n, k**rolls) <= Fraction(1, 100))
+print(f"99% of the time it is done within {done} rolls.")
+PY
+)
+    while IFS= read -r line; do expect_in "$out" "$line"; done <<<"$expected"
+    expect_in "$out" "strategy optimal: recycle<roll<d6>, 29>"
+    # the strategies side by side: two d6 for 29 cost 36/29 per pair
+    out=$("$rollplan" d29 --with d6 --compare) || fail "--compare exited $?"
+    expect_in "$out" "digits    2.4828"
+    for s in smooth cheapest optimal; do expect_in "$out" "$s "; done
+    # 6^5 = 7776: five rolls a number, pooled or not
+    out=$("$rollplan" d7776 --with d6 --count 3) || fail "--count exited $?"
+    expect_in "$out" "one plan each:        15.00 rolls expected"
+    expect_in "$out" "with the entropy pool: 15.00 rolls expected"
+    out=$("$rollplan" d29 --with d6 --count 10) || fail "--count exited $?"
+    expect_in "$out" "no method can expect fewer than 18.79"
+    out=$("$rollplan" --version) || fail "--version exited $?"
+    [ "$out" = "rollplan $version" ] || fail "--version printed '$out'"
+    out=$("$rollplan" --help) || fail "--help exited $?"
+    for option in --with --strategy --compare --count --interactive --version; do expect_in "$out" "$option"; done
+    ;;
+bad_input)
+    # each: exit status 2, nothing on stdout, one line on stderr starting "rollplan: "
+    while IFS= read -r args; do
+        out=$(eval "\"$rollplan\" $args" 2>/tmp/rollplan_cli_err.$$ </dev/null)
+        status=$?
+        err=$(cat /tmp/rollplan_cli_err.$$)
+        [ $status -eq 2 ] || fail "rollplan $args: exit status $status, not 2"
+        [ -z "$out" ] || fail "rollplan $args: printed '$out'"
+        [ "$(wc -l <<<"$err")" -eq 1 ] && [[ $err == "rollplan: "* ]] || fail "rollplan $args: stderr '$err'"
+    done <<'ARGS'
+d0 --with d6
+d1 --with d6
+d-3 --with d6
+dx --with d6
+d --with d6
+d18446744073709551616 --with d6
+d29 --with d18446744073709551616
+d99999999999999999999999 --with d6
+d29 --with d0
+d29 --with d1
+d29 --with d-3
+d29 --with dx
+d29 --with ''
+d29 --with ,
+d29 --with d6,
+d29 --with d6,,d10
+d29 --with d6,d10
+d29 --with banana
+d29
+--with d6
+d29 --with d6 --strategy best
+d29 --with d6 --count 0
+d29 --with d6 --count -1
+d29 --with d6 --count x
+d29 --with d6 --bogus
+d29 --with d6 --interactive --compare
+ARGS
+    rm -f /tmp/rollplan_cli_err.$$
+    ;;
+interactive_pipe)
+    # faces 3, 5: digits 2, 4 give 2·6 + 4 = 16 < 29, accepted: 17
+    out=$(printf '3\n5\n' | "$rollplan" d29 --with d6 --interactive) || fail "exit $?"
+    expect_in "$out" "Roll the d6 and type the face (1 to 6): 3"
+    expect_in "$out" "Your number is 17."
+    # faces 6, 6: 35 of 36 is rejected and leaves 6 of 7; face 1: 36 of 42, rejected past 29,
+    # leaves 7 of 13; face 1: 42 of 78, below 58 = 2·29: 42 mod 29 = 13, the number 14
+    out=$(printf '6\n6\n1\n1\n' | "$rollplan" d29 --with d6 --interactive) || fail "exit $?"
+    expect_in "$out" "Your number is 14."
+    # a coin for 3: tails, heads = binary 10 = 2, the number 3; spaces around a face are fine
+    out=$(printf ' 2 \n1\n' | "$rollplan" d3 --with coin --interactive) || fail "exit $?"
+    expect_in "$out" "Your number is 3."
+    # a face outside the die, not a number, or the end of input: one line, exit 2
+    for input in '7\n' '0\n' 'x\n' '\n' '3\n' '' '-1\n' '3.5\n'; do
+        err=$(printf -- "$input" | "$rollplan" d29 --with d6 --interactive 2>&1 >/dev/null)
+        status=$?
+        [ $status -eq 2 ] || fail "input '$input': exit status $status"
+        [ "$(wc -l <<<"$err")" -eq 1 ] && [[ $err == "rollplan: "* ]] || fail "input '$input': stderr '$err'"
+    done
+    ;;
+interactive_terminal)
+    # the same at a terminal (script(1) gives the command a pseudo-terminal)
+    out=$(printf '3\n5\n' | timeout 20 script -qec "$rollplan d29 --with d6 --interactive" /dev/null)
+    status=$?
+    [ $status -eq 0 ] || fail "at a terminal: exit status $status"
+    expect_in "$out" "Your number is 17."
+    out=$(printf '9\n' | timeout 20 script -qec "$rollplan d29 --with d6 --interactive" /dev/null)
+    status=$?
+    [ $status -eq 2 ] || fail "at a terminal, face 9: exit status $status"
+    expect_in "$out" "rollplan: '9' is not a face of a d6 (1 to 6)"
+    ;;
+*)
+    echo "unknown case $case"; exit 2 ;;
+esac
+[ $failures -eq 0 ] && echo "rollplan command, $case: passed"
+[ $failures -eq 0 ]
