@@ -6,7 +6,8 @@
 //   rollplan d29 --with d6 --interactive   asks for each face, prints the number
 //
 // Everything it says comes from the library: make_plan, describe,
-// expected_rolls, tail_probability, rolls_enough, expected_pool_rolls, and
+// expected_rolls (approximate_expected_rolls where the exact fraction needs
+// more than 128 bits), tail_probability, rolls_enough, expected_pool_rolls, and
 // sample(plan, roll) for the interactive run. Bad input is one line on stderr
 // and exit status 2.
 #include <rollplan/rollplan.hpp>
@@ -91,23 +92,22 @@ struct named_plan {
     rp::plan_description plan;
 };
 
-rp::plan_description plan_for(rp::count_t n, rp::count_t faces, const std::string& strategy) {
-    if (strategy == "digits") return rp::make_plan(n, faces, rp::strategy::digits{});
-    if (strategy == "smooth") return rp::make_plan(n, faces, rp::strategy::smooth{});
-    if (strategy == "cheapest") return rp::make_plan(n, faces, rp::strategy::cheapest{});
-    return rp::make_plan(n, faces, rp::strategy::optimal{});
+// Plans over the dice held (make_plan over a set: with one die, optimal
+// prefers folds and rerolls when they take as few rolls as the Knuth–Yao
+// loop, as their steps are simpler to follow).
+rp::plan_description plan_for(rp::count_t n, const rp::dice_faces& dice, const std::string& strategy) {
+    if (strategy == "digits") return rp::make_plan(n, dice, rp::strategy::digits{});
+    if (strategy == "smooth") return rp::make_plan(n, dice, rp::strategy::smooth{});
+    if (strategy == "cheapest") return rp::make_plan(n, dice, rp::strategy::cheapest{});
+    return rp::make_plan(n, dice, rp::strategy::optimal{});
 }
 
-// Without --strategy: the fewest expected rolls (optimal), but the cheapest
-// plan of folds and rerolls when it takes as few, as its steps are simpler to
-// follow (a d7 from a d8: roll, and reroll an 8).
-std::string default_strategy(rp::count_t n, rp::count_t faces) {
-    try {
-        if (rp::expected_rolls(plan_for(n, faces, "cheapest")) == rp::expected_rolls(plan_for(n, faces, "optimal")))
-            return "cheapest";
-    } catch (const std::overflow_error&) {
-    }
-    return "optimal";
+// "a d6", "a d6 and a d10", "a d4, a d6 and a d8"
+std::string the_dice(const rp::dice_faces& dice) {
+    std::string text;
+    for (std::size_t i = 0; i < dice.size; ++i)
+        text += (i == 0 ? "" : i + 1 == dice.size ? " and " : ", ") + the_die(dice.faces[i]);
+    return text;
 }
 
 // Exact figures need 128 bits; past that, say so instead of a number.
@@ -116,8 +116,8 @@ std::string expected_text(const rp::plan_description& d) {
         const rp::rational e = rp::expected_rolls(d);
         return decimal(e.to_double()) + " (exactly " + rp::to_string(e.numerator()) +
                (e.denominator() == 1 ? "" : "/" + rp::to_string(e.denominator())) + ")";
-    } catch (const std::overflow_error&) {
-        return "beyond 128-bit exact arithmetic";
+    } catch (const std::overflow_error&) {  // a Knuth–Yao loop with a long period of K^k mod N
+        return decimal(rp::approximate_expected_rolls(d)) + " (the exact fraction needs more than 128 bits)";
     }
 }
 
@@ -125,6 +125,7 @@ std::string tail_text(const rp::plan_description& d, std::size_t k) {
     try {
         const rp::rational p = rp::tail_probability(d, k);
         if (p == rp::rational{0}) return "0";
+        if (p == rp::rational{1}) return "1 (100%)";
         return rp::to_string(p.numerator()) + "/" + rp::to_string(p.denominator()) + " (" + percent(p) + ")";
     } catch (const std::exception&) {
         return "not counted (K^k passes 2^128)";
@@ -139,8 +140,8 @@ std::string enough_text(const rp::plan_description& d) {
     }
 }
 
-void print_plan(rp::count_t n, rp::count_t faces, const std::string& strategy, const rp::plan_description& d) {
-    std::cout << "A number from 1 to " << rp::to_string(n) << " with " << the_die(faces) << ", strategy " << strategy
+void print_plan(rp::count_t n, const rp::dice_faces& dice, const std::string& strategy, const rp::plan_description& d) {
+    std::cout << "A number from 1 to " << rp::to_string(n) << " with " << the_dice(dice) << ", strategy " << strategy
               << ": " << rp::plan_name(d) << "\n\n"
               << rp::describe(d) << "\n"
               << "Expected rolls: " << expected_text(d) << "\n";
@@ -148,17 +149,12 @@ void print_plan(rp::count_t n, rp::count_t faces, const std::string& strategy, c
     std::cout << "99% of the time it is done within " << enough_text(d) << " rolls.\n";
 }
 
-void print_comparison(rp::count_t n, rp::count_t faces) {
-    std::cout << "A number from 1 to " << rp::to_string(n) << " with " << the_die(faces) << ":\n\n";
+void print_comparison(rp::count_t n, const rp::dice_faces& dice) {
+    std::cout << "A number from 1 to " << rp::to_string(n) << " with " << the_dice(dice) << ":\n\n";
     std::printf("%-9s %-12s %-18s %-16s %s\n", "strategy", "expected", "more than 4 rolls", "99% done within", "plan");
     for (const char* strategy : {"digits", "smooth", "cheapest", "optimal"}) {
-        const rp::plan_description d = plan_for(n, faces, strategy);
-        std::string expected;
-        try {
-            expected = decimal(rp::expected_rolls(d).to_double());
-        } catch (const std::overflow_error&) {
-            expected = "-";
-        }
+        const rp::plan_description d = plan_for(n, dice, strategy);
+        const std::string expected = decimal(rp::approximate_expected_rolls(d));
         std::string tail;
         try {
             tail = percent(rp::tail_probability(d, 4));
@@ -170,14 +166,17 @@ void print_comparison(rp::count_t n, rp::count_t faces) {
     }
 }
 
-void print_count(rp::count_t n, rp::count_t faces, std::uint64_t count, const rp::plan_description& d) {
-    const double each = rp::expected_rolls(d).to_double();
+// The pool rolls one die: of a set, the one with the most faces (the most
+// information per roll).
+void print_count(rp::count_t n, const rp::dice_faces& dice, std::uint64_t count, const rp::plan_description& d) {
+    const rp::count_t faces = dice.largest();
+    const double each = rp::approximate_expected_rolls(d);
     const double pooled = rp::expected_pool_rolls(n, faces, count);
     std::cout << "\n" << count << " numbers from 1 to " << rp::to_string(n) << ":\n"
               << "  one plan each:        " << decimal(each * static_cast<double>(count), 2) << " rolls expected ("
               << count << " x " << decimal(each) << ")\n"
-              << "  with the entropy pool: " << decimal(pooled, 2)
-              << " rolls expected (each draw keeps what the last one left unused)\n"
+              << "  with the entropy pool: " << decimal(pooled, 2) << " rolls expected"
+              << (dice.size > 1 ? " of the " + the_die(faces).substr(2) : std::string()) << " (each draw keeps what the last one left unused)\n"
               << "  no method can expect fewer than " << decimal(static_cast<double>(count) * std::log2(static_cast<double>(n)) / std::log2(static_cast<double>(faces)), 2)
               << " (" << count << " x log_" << rp::to_string(faces) << " " << rp::to_string(n) << ", the information they hold)\n";
 }
@@ -213,12 +212,12 @@ std::uint64_t roll_interactively(const rp::plan_description& d) {
 int run(int argc, char** argv) {
     CLI::App app{"rollplan: a number from 1 to N, exactly uniform, with the dice you own.\n"
                  "Example: rollplan d29 --with d6"};
-    std::string target_text, with_text, strategy;
+    std::string target_text, with_text, strategy = "optimal";
     std::uint64_t count = 0;
     bool compare = false, interactive = false;
     app.add_option("target", target_text, "The range wanted: dN (or N) for a number from 1 to N")->required();
-    app.add_option("--with", with_text, "The die you roll: d6, d20, coin, ...")->required();
-    app.add_option("--strategy", strategy, "digits, smooth, cheapest or optimal (default: the fewest expected rolls, with the simpler steps on a tie)")
+    app.add_option("--with", with_text, "The dice you hold: d6, or a set like d4,d6,d8,d10,d12,d20 (coin for a coin)")->required();
+    app.add_option("--strategy", strategy, "digits, smooth, cheapest or optimal (default: the fewest expected rolls, the simpler steps on a tie)")
         ->check(CLI::IsMember({"digits", "smooth", "cheapest", "optimal"}));
     app.add_flag("--compare", compare, "Show every strategy side by side");
     app.add_option("--count", count, "Plan this many numbers and give their expected rolls with the entropy pool")
@@ -234,28 +233,28 @@ int run(int argc, char** argv) {
     }
 
     const rp::count_t n = parse_die(target_text, "the target");
-    const std::vector<rp::count_t> dice = parse_dice(with_text);
-    if (dice.size() > 1)
-        throw bad_input("rollplan: --with " + with_text + ": plans over a set of dice are not in this version; give one die");
-    const rp::count_t faces = dice[0];
+    const std::vector<rp::count_t> faces = parse_dice(with_text);
+    if (faces.size() > rp::max_dice_in_set)
+        throw bad_input("rollplan: --with " + with_text + ": a set holds at most " + std::to_string(rp::max_dice_in_set) + " dice");
+    rp::dice_faces dice;
+    for (rp::count_t k : faces) dice.add(k);
     if (interactive && (compare || count != 0))
         throw bad_input("rollplan: --interactive draws one number; leave out --compare and --count");
 
     if (compare) {
-        print_comparison(n, faces);
-        if (count != 0) print_count(n, faces, count, plan_for(n, faces, default_strategy(n, faces)));
+        print_comparison(n, dice);
+        if (count != 0) print_count(n, dice, count, plan_for(n, dice, "optimal"));
         return 0;
     }
-    if (strategy.empty()) strategy = default_strategy(n, faces);
-    const rp::plan_description d = plan_for(n, faces, strategy);
+    const rp::plan_description d = plan_for(n, dice, strategy);
     if (interactive) {
-        std::cout << "A number from 1 to " << rp::to_string(n) << " with " << the_die(faces) << ".\n";
+        std::cout << "A number from 1 to " << rp::to_string(n) << " with " << the_dice(dice) << ".\n";
         const std::uint64_t value = roll_interactively(d);
         std::cout << "Your number is " << value + 1 << ".\n";
         return 0;
     }
-    print_plan(n, faces, strategy, d);
-    if (count != 0) print_count(n, faces, count, d);
+    print_plan(n, dice, strategy, d);
+    if (count != 0) print_count(n, dice, count, d);
     return 0;
 }
 

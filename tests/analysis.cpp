@@ -2,6 +2,7 @@
 #include <rollplan/planner.hpp>
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <stdexcept>
@@ -197,4 +198,51 @@ TEST_CASE("numbers past 128 bits are an error, not a wrong value", "[analysis]")
     const auto d = make_plan(18446744073709551557ull, count_t{1} << 32, strategy::smooth{});
     REQUIRE(is_exactly_uniform(d));
     REQUIRE_THROWS_AS(expected_rolls(d), std::overflow_error);
+}
+
+TEST_CASE("finishing probabilities: the counts over K^l on one die, and any set of dice", "[analysis]") {
+    // on one die both units of the model agree
+    for (count_t faces : {count_t{2}, count_t{6}})
+        for (count_t n = 1; n <= 40; ++n)
+            for (const plan_description& d : {make_plan(n, faces, strategy::digits{}), make_plan(n, faces, strategy::smooth{}),
+                                              make_plan(n, faces, strategy::cheapest{}), make_plan(n, faces, strategy::optimal{})}) {
+                const length_counts counts = resolved_by_length(d, 8);
+                const length_probabilities p = finishing_probabilities(d, 8);
+                count_t power = 1;
+                for (std::size_t l = 0; l <= 8; ++l, power *= faces) REQUIRE(p[l] == rational{counts[l], power});
+            }
+    // d29 from a d6 and a d10: a d6 folded to 3, a d10, 30 values, one of them rerolled
+    using d29 = reject<mixed_radix<fold<roll<d6>, 3>, roll<d10>>, 29>;
+    STATIC_REQUIRE(finishing_probabilities(description_v<d29>, 4)[2] == rational{29, 30});
+    STATIC_REQUIRE(finishing_probabilities(description_v<d29>, 4)[4] == rational{29, 900});
+    STATIC_REQUIRE(tail_probability<d29>(2) == rational{1, 30});
+    STATIC_REQUIRE(tail_probability<d29>(4) == rational{1, 900});
+    STATIC_REQUIRE(rolls_enough<d29>(rational{99, 100}) == 4);  // 1/30 > 1/100 >= 1/900
+    STATIC_REQUIRE(expected_rolls_v<d29> == rational{60, 29});
+    // resolved_by_length counts one die's sequences only
+    REQUIRE_THROWS_WITH(resolved_by_length(description_v<d29>, 3), Catch::Contains("use finishing_probabilities"));
+}
+
+TEST_CASE("approximate_expected_rolls: the exact value in double, and a value where the exact one overflows", "[analysis]") {
+    for (count_t faces : {count_t{2}, count_t{6}, count_t{20}})
+        for (count_t n = 1; n <= 60; ++n)
+            for (const plan_description& d : {make_plan(n, faces, strategy::cheapest{}), make_plan(n, faces, strategy::optimal{})}) {
+                rational exact;
+                try {
+                    exact = expected_rolls(d);
+                } catch (const std::overflow_error&) {
+                    continue;
+                }
+                REQUIRE(approximate_expected_rolls(d) == Approx(exact.to_double()).epsilon(1e-12));
+            }
+    // 7776 from a d20: the period of 20^k mod 7776 is too long for 128 bits; between the bounds
+    const auto d = make_plan(7776, 20, strategy::optimal{});
+    REQUIRE_THROWS_AS(expected_rolls(d), std::overflow_error);
+    const double estimate = approximate_expected_rolls(d);
+    REQUIRE(estimate > std::log(7776.0) / std::log(20.0));  // the information bound
+    REQUIRE(estimate < expected_rolls(make_plan(7776, 20, strategy::digits{})).to_double());
+    // E = Σ_k P(more than k rolls) = Σ_k (20^k mod 7776)/20^k, summed here in long double
+    long double sum = 0, weight = 1;
+    for (std::uint64_t k = 0, r = 1; k < 40; ++k, r = r * 20 % 7776, weight /= 20) sum += static_cast<long double>(r) * weight;
+    REQUIRE(estimate == Approx(static_cast<double>(sum)).epsilon(1e-12));
 }

@@ -74,3 +74,13 @@ TEST_CASE("an 18-sided die, a 180-sided die", "[describe]") {
     REQUIRE(opening(describe<reject<roll<die<110>>, 7>>()) == "To pick a number from 1 to 7 with a 110-sided die");
     REQUIRE(opening(describe<reject<roll<die<7>>, 5>>()) == "To pick a number from 1 to 5 with a 7-sided die");
 }
+
+TEST_CASE("instructions over a set of dice name the die of each roll", "[describe]") {
+    const std::string d30 = describe<plan_t<30, dice_set<d6, d10>>>();
+    REQUIRE(d30 == "To pick a number from 1 to 30 with a d6 and a d10:\n"
+                   "1. Roll the d6: faces 1, 4 give A = 0; faces 2, 5 give A = 1; faces 3, 6 give A = 2.\n"
+                   "2. Roll the d10. B = face − 1 (0 to 9).\n"
+                   "3. C = A × 10 + B (0 to 29).\n"
+                   "4. Your number is C + 1.\n");
+    REQUIRE(plan_name<plan_t<30, dice_set<d6, d10>>>() == "mixed_radix<fold<roll<d6>, 3>, roll<d10>>");
+}

@@ -63,7 +63,7 @@ count_t smallest_smooth_at_least(count_t n, count_t faces) {
 }
 // The product of the digits the smooth plan rolls before its last rejection.
 count_t smooth_product(count_t n, count_t faces) {
-    return detail::smooth_blueprint(n, faces, detail::factor(n)).product;
+    return detail::smooth_blueprint(n, dice_faces{faces}, detail::factor(n)).product;
 }
 }  // namespace
 
@@ -195,4 +195,87 @@ TEST_CASE("bad arguments at run time", "[planner]") {
     REQUIRE_THROWS_AS(make_plan(two_to_64, 6), std::invalid_argument);
     REQUIRE_THROWS_WITH(make_plan(two_to_64, 6), "rollplan: N must be between 1 and 2^64 - 1 (N = 18446744073709551616)");
     REQUIRE_THROWS_WITH(make_plan(5, two_to_64 + 1), "rollplan: a die needs 2 to 2^64 faces (K = 18446744073709551617)");
+}
+
+// ---- dice sets ----------------------------------------------------------------
+
+using polyhedral = dice_set<d4, d6, d8, d10, d12, d20>;
+
+TEST_CASE("dice sets: a d30 from a d6 and a d10 in exactly two rolls", "[planner][dice]") {
+    // the d6 folded to 3 is the high digit, the d10 the low: 3 · 10 values, no reroll
+    using d30 = plan_t<30, dice_set<d6, d10>>;
+    STATIC_REQUIRE(std::is_same_v<d30, mixed_radix<fold<roll<d6>, 3>, roll<d10>>>);
+    STATIC_REQUIRE(std::is_same_v<d30::die_type, dice_set<d6, d10>>);
+    STATIC_REQUIRE(expected_rolls_v<d30> == rational{2});
+    STATIC_REQUIRE(is_exactly_uniform_v<d30>);
+    STATIC_REQUIRE(tail_probability<d30>(2) == rational{0});
+    // a d7 from a d8: roll, reroll an 8 (as few rolls as the Knuth–Yao loop, simpler steps)
+    STATIC_REQUIRE(std::is_same_v<plan_t<7, dice_set<d8>>, reject<roll<d8>, 7>>);
+    STATIC_REQUIRE(expected_rolls_v<plan_t<7, dice_set<d8>>> == rational{8, 7});
+    // a d100 from the polyhedral set: two d10
+    STATIC_REQUIRE(std::is_same_v<plan_t<100, polyhedral>, mixed_radix<roll<d10>, roll<d10>>>);
+    // the other strategies over one die are that die's
+    STATIC_REQUIRE(std::is_same_v<plan_t<29, dice_set<d6>, cheapest>, plan_t<29, d6, cheapest>>);
+}
+
+TEST_CASE("dice sets: never more rolls than the best die of the set alone", "[planner][dice]") {
+    const dice_faces set{4, 6, 8, 10, 12, 20};
+    int compared = 0;
+    for (count_t n = 1; n <= 200; ++n) {
+        INFO("N = " << static_cast<std::uint64_t>(n));
+        const plan_description over_set = make_plan(n, set, optimal{});
+        REQUIRE(over_set.outcomes() == n);
+        REQUIRE(is_exactly_uniform(over_set));
+        for (count_t faces : set.faces) {
+            if (faces == 0) continue;
+            // the one-die optimum's exact sum needs 128 bits, which some periods pass
+            rational alone, with_set;
+            try {
+                alone = expected_rolls(make_plan(n, faces, optimal{}));
+                with_set = expected_rolls(over_set);
+            } catch (const std::overflow_error&) {
+                continue;
+            }
+            REQUIRE(with_set <= alone);
+            ++compared;
+        }
+        // cheapest over the set is never worse than cheapest on any one die
+        const rational cheapest_set = expected_rolls(make_plan(n, set, cheapest{}));
+        for (count_t faces : set.faces)
+            if (faces != 0) REQUIRE(cheapest_set <= expected_rolls(make_plan(n, faces, cheapest{})));
+    }
+    REQUIRE(compared > 1000);
+}
+
+namespace {
+template <class Set, class S, std::size_t... I>
+void same_plan_at_run_time(const dice_faces& set, std::index_sequence<I...>) {
+    const std::array<plan_description, sizeof...(I)> compiled{planned<I + 1, Set, S>::value...};
+    for (std::size_t i = 0; i < compiled.size(); ++i) {
+        INFO("N = " << i + 1);
+        REQUIRE(make_plan(i + 1, set, S{}) == compiled[i]);
+    }
+}
+}  // namespace
+
+TEST_CASE("dice sets: the run-time planner gives the compile-time plans", "[planner][dice]") {
+    const dice_faces pair{6, 10}, set{4, 6, 8, 10, 12, 20};
+    same_plan_at_run_time<dice_set<d6, d10>, digits>(pair, std::make_index_sequence<40>{});
+    same_plan_at_run_time<dice_set<d6, d10>, smooth>(pair, std::make_index_sequence<40>{});
+    same_plan_at_run_time<dice_set<d6, d10>, cheapest>(pair, std::make_index_sequence<40>{});
+    same_plan_at_run_time<dice_set<d6, d10>, optimal>(pair, std::make_index_sequence<40>{});
+    same_plan_at_run_time<polyhedral, digits>(set, std::make_index_sequence<40>{});
+    same_plan_at_run_time<polyhedral, smooth>(set, std::make_index_sequence<40>{});
+    same_plan_at_run_time<polyhedral, cheapest>(set, std::make_index_sequence<40>{});
+    same_plan_at_run_time<polyhedral, optimal>(set, std::make_index_sequence<40>{});
+    // and the types they make are the plans (type -> data -> type)
+    STATIC_REQUIRE(description_v<plan_t<29, polyhedral, cheapest>> == planned<29, polyhedral, cheapest>::value);
+}
+
+TEST_CASE("dice sets: bad sets are refused", "[planner][dice]") {
+    REQUIRE_THROWS_WITH(make_plan(5, dice_faces{}), Catch::Contains("rollplan: a set of dice needs at least one die"));
+    REQUIRE_THROWS_WITH(make_plan(5, dice_faces{6, 1}), Catch::Contains("(K = 1)"));
+    REQUIRE_THROWS_WITH((dice_faces{2, 3, 4, 5, 6, 7, 8, 9, 10}), Catch::Contains("rollplan: a set holds at most 8 dice"));
+    REQUIRE(dice_faces{6, 6, 10}.size == 2);  // a die given twice counts once
+    REQUIRE_THROWS_AS(make_plan(0, dice_faces{6, 10}), std::invalid_argument);
 }

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 using namespace rollplan;
 
@@ -269,4 +270,27 @@ TEST_CASE("a plan run from its data refuses a roll outside its die", "[sample]")
     REQUIRE_THROWS_WITH(sample(make_plan(29, 6), [](count_t) { return std::uint64_t{6}; }),
                         Catch::Contains("rollplan: roll(K) returned a value outside [0, K)") && Catch::Contains("value = 6"));
     REQUIRE(sample(make_plan(1, 6), [](count_t) -> std::uint64_t { throw std::logic_error("no roll for one outcome"); }) == 0);
+}
+
+TEST_CASE("a plan over a set of dice asks the source for each die", "[sample][dice]") {
+    // d30 from a d6 and a d10: the d6 first (folded to 3), then the d10
+    using d30 = plan_t<30, dice_set<d6, d10>>;
+    std::vector<count_t> asked;
+    auto faces = from_faces<dice_set<d6, d10>>([&](count_t k) {
+        asked.push_back(k);
+        return k == 6 ? 5 : 7;  // a 5 on the d6 (A = 1), a 7 on the d10 (B = 6)
+    });
+    REQUIRE(sample<d30>(faces) == 16);
+    REQUIRE(asked == std::vector<count_t>{6, 10});
+    // a source for a larger set serves it; a face outside the die asked for is an error
+    auto polyhedral = from_values<dice_set<d4, d6, d8, d10, d12, d20>>([](count_t k) { return k - 1; });
+    REQUIRE(sample<d30>(polyhedral) == 29);
+    auto wrong = from_faces<dice_set<d6, d10>>([](count_t) { return 7; });
+    REQUIRE_THROWS_WITH(sample<d30>(wrong), Catch::Contains("face = 7") && Catch::Contains("K = 6"));
+    // a one-die plan runs on a set source holding its die
+    REQUIRE(sample<plan_t<5, d6>>(faces) < 5);
+    // the plan as data asks for the same dice
+    asked.clear();
+    REQUIRE(sample(make_plan(30, dice_faces{6, 10}), [&](count_t k) { asked.push_back(k); return std::uint64_t{k == 6 ? 4u : 6u}; }) == 16);
+    REQUIRE(asked == std::vector<count_t>{6, 10});
 }

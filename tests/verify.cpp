@@ -182,3 +182,12 @@ TEST_CASE("bad depths are errors that name the depth", "[verify]") {
     REQUIRE_THROWS_WITH((check_attempt<d6, 3>([](auto& r) -> std::optional<int> { return static_cast<int>(r() % 3); }, 17)),
                         Catch::Contains("rollplan: a check looks at most 16 rolls deep") && Catch::Contains("depth = 17"));
 }
+
+TEST_CASE("verify_exhaustively over a set of dice: each prefix grown by the die the plan asks for", "[verify]") {
+    STATIC_REQUIRE(verify_exhaustively<plan_t<30, dice_set<d6, d10>>>(3));
+    STATIC_REQUIRE(verify_exhaustively<plan_t<29, dice_set<d6, d10>>>(5));
+    STATIC_REQUIRE(verify_exhaustively<reject<mixed_radix<roll<d4>, roll<coin>, roll<d4>>, 31>>(6));
+    REQUIRE(verify_exhaustively<plan_t<29, dice_set<d6, d10>>>(5).matches_model);
+    using d29 = plan_t<29, dice_set<d6, d10>>;
+    REQUIRE_THROWS_AS(verify_exhaustively<d29>(17), std::invalid_argument);
+}

@@ -19,6 +19,7 @@
 #include <array>
 #include <cstddef>
 #include <stdexcept>
+#include <type_traits>
 
 #include "description.hpp"
 #include "integer.hpp"
@@ -229,22 +230,31 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
 // Expected source rolls: roll 1, mixed_radix the sum, fold its operand,
 // reject and scale their operand's divided by the acceptance probability, recycle its
 // operand times the Knuth–Yao number of draws Σ_j (|P|^j mod M)/|P|^j.
-constexpr rational node_rolls(const plan_description& d, const plan_node& node) {
+// Number is rational (exact) or double (an estimate, for when the exact
+// Knuth–Yao sum needs more than 128 bits).
+template <class Number>
+constexpr Number node_rolls(const plan_description& d, const plan_node& node) {
     switch (node.kind) {
         case node_kind::roll:
-            return rational{1};
+            return Number{1};
         case node_kind::mixed_radix: {
-            rational sum;
-            for (std::size_t i = 0; i < node.children; ++i) sum = sum + node_rolls(d, d.child(node, i));
+            Number sum{};
+            for (std::size_t i = 0; i < node.children; ++i) sum = sum + node_rolls<Number>(d, d.child(node, i));
             return sum;
         }
         case node_kind::fold:
-            return node_rolls(d, d.child(node));
+            return node_rolls<Number>(d, d.child(node));
         case node_kind::reject:
         case node_kind::scale:
-            return node_rolls(d, d.child(node)) / acceptance(d, node);
+            if constexpr (std::is_same_v<Number, double>)
+                return node_rolls<Number>(d, d.child(node)) / acceptance(d, node).to_double();
+            else
+                return node_rolls<Number>(d, d.child(node)) / acceptance(d, node);
         case node_kind::recycle:
-            return node_rolls(d, d.child(node)) * knuth_yao_sum(node.outcomes, d.child(node).outcomes);
+            if constexpr (std::is_same_v<Number, double>)
+                return node_rolls<Number>(d, d.child(node)) * knuth_yao_estimate(node.outcomes, d.child(node).outcomes);
+            else
+                return node_rolls<Number>(d, d.child(node)) * knuth_yao_sum(node.outcomes, d.child(node).outcomes);
     }
     detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
@@ -292,7 +302,11 @@ constexpr count_t uniform_by_invariant(const plan_description& d, const plan_nod
 // ---- on plan data -----------------------------------------------------------
 
 constexpr distribution distribution_of(const plan_description& d) { return detail::node_distribution(d, d.root()); }
-constexpr rational expected_rolls(const plan_description& d) { return detail::node_rolls(d, d.root()); }
+constexpr rational expected_rolls(const plan_description& d) { return detail::node_rolls<rational>(d, d.root()); }
+// The same in double, computed node by node as expected_rolls is: for when
+// the exact value needs more than 128 bits (a Knuth–Yao loop with a long
+// period of K^k mod N), where expected_rolls throws std::overflow_error.
+constexpr double approximate_expected_rolls(const plan_description& d) { return detail::node_rolls<double>(d, d.root()); }
 // Uniform by the nodes' invariants when they apply, else by counting.
 constexpr bool is_exactly_uniform(const plan_description& d) {
     return (d.outcomes() != 0 && detail::uniform_by_invariant(d, d.root()) == d.outcomes()) ||
@@ -309,85 +323,118 @@ constexpr count_t sequences_mul(count_t a, count_t b) {
 constexpr count_t sequences_add(count_t a, count_t b) {
     return checked_add(a, b, "rollplan: sequence counts at this depth need more than 128 bits");
 }
-}  // namespace detail
+constexpr rational sequences_mul(const rational& a, const rational& b) { return a * b; }
+constexpr rational sequences_add(const rational& a, const rational& b) { return a + b; }
 
-// How many sequences of exactly ℓ source rolls finish the plan at roll ℓ, for
-// ℓ = 0..depth. A node's value is independent of how many rolls it took (true
-// of every node here, by induction), so a rejection keeps the same fraction of
-// the sequences of each length.
-constexpr length_counts resolved_by_length(const plan_description& d, const plan_node& node, std::size_t depth) {
-    length_counts r{};
+// The model of roll counts, in two units: Weight = count_t counts the
+// sequences of ℓ rolls of a plan's one die that finish at roll ℓ (a roll: K
+// of them); Weight = rational gives the probability of finishing at roll ℓ
+// (a roll: 1), which also serves plans over several dice. A node's value is
+// independent of how many rolls it took (true of every node here, by
+// induction), so a rejection keeps the same fraction at each length.
+template <class Weight>
+constexpr std::array<Weight, max_model_depth + 1> finishing_by_length(const plan_description& d, const plan_node& node,
+                                                                     std::size_t depth) {
+    using by_length = std::array<Weight, max_model_depth + 1>;
+    constexpr bool counts = std::is_same_v<Weight, count_t>;
+    by_length r{};
     switch (node.kind) {
         case node_kind::roll:
-            if (depth >= 1) r[1] = node.outcomes;
+            if (depth >= 1) r[1] = counts ? Weight{node.outcomes} : Weight{1};
             return r;
         case node_kind::mixed_radix: {
-            r[0] = 1;
+            r[0] = Weight{1};
             for (std::size_t i = 0; i < node.children; ++i) {
-                const length_counts digit = resolved_by_length(d, d.child(node, i), depth);
-                length_counts joint{};
-                for (std::size_t a = 0; a <= depth; ++a)
+                const by_length digit = finishing_by_length<Weight>(d, d.child(node, i), depth);
+                by_length joint{};
+                for (std::size_t a = 0; a <= depth; ++a) {
+                    if (r[a] == Weight{0}) continue;
                     for (std::size_t b = 0; a + b <= depth; ++b)
-                        joint[a + b] = detail::sequences_add(joint[a + b], detail::sequences_mul(r[a], digit[b]));
+                        joint[a + b] = sequences_add(joint[a + b], sequences_mul(r[a], digit[b]));
+                }
                 r = joint;
             }
             return r;
         }
         case node_kind::fold:
-            return resolved_by_length(d, d.child(node), depth);
+            return finishing_by_length<Weight>(d, d.child(node), depth);
         case node_kind::reject:
         case node_kind::scale: {
-            const length_counts inner = resolved_by_length(d, d.child(node), depth);
+            const by_length inner = finishing_by_length<Weight>(d, d.child(node), depth);
             const rational acceptance = detail::acceptance(d, node);
-            length_counts kept{}, again{};
+            by_length kept{}, again{};
             for (std::size_t l = 0; l <= depth; ++l) {
                 const rational k = rational{inner[l]} * acceptance;
-                if (k.denominator() != 1)
-                    detail::fail<std::logic_error>("rollplan: a rejection keeps a fractional number of sequences");
-                kept[l] = k.numerator();
+                if constexpr (counts) {
+                    if (k.denominator() != 1)
+                        fail<std::logic_error>("rollplan: a rejection keeps a fractional number of sequences");
+                    kept[l] = k.numerator();
+                } else {
+                    kept[l] = k;
+                }
                 again[l] = inner[l] - kept[l];
             }
             // finish at l: kept at l, or rejected at i and then finish in l − i more
             for (std::size_t l = 0; l <= depth; ++l) {
                 r[l] = kept[l];
-                for (std::size_t i = 1; i < l; ++i)
-                    r[l] = detail::sequences_add(r[l], detail::sequences_mul(again[i], r[l - i]));
+                for (std::size_t i = 1; i < l; ++i) r[l] = sequences_add(r[l], sequences_mul(again[i], r[l - i]));
             }
             return r;
         }
         case node_kind::recycle: {
             // After j draws of the operand, L^j mod M of the L^j draw sequences
-            // are unresolved (L = |P|), so L·U(j−1) − U(j) finish at draw j.
-            // Each draw sequence stands for inner^{*j}(ℓ) / L^j roll sequences of length ℓ.
-            const length_counts inner = resolved_by_length(d, d.child(node), depth);
+            // are unresolved (L = |P|), so L·U(j−1) − U(j) of them finish at draw
+            // j, each standing for inner^{*j}(ℓ) / L^j of what j draws take at length ℓ.
+            const by_length inner = finishing_by_length<Weight>(d, d.child(node), depth);
             const count_t radix = d.child(node).outcomes, m = node.outcomes;
-            length_counts draws{};
-            draws[0] = 1;
+            by_length draws{};
+            draws[0] = Weight{1};
             count_t unresolved = 1 % m, radix_power = 1;
             for (std::size_t j = 1; j <= depth; ++j) {
-                length_counts more{};
+                by_length more{};
                 for (std::size_t a = 0; a <= depth; ++a) {
-                    if (draws[a] == 0) continue;  // a roll's draws have one length: most entries are 0
+                    if (draws[a] == Weight{0}) continue;  // a roll's draws have one length: most entries are 0
                     for (std::size_t b = 0; a + b <= depth; ++b)
-                        more[a + b] = detail::sequences_add(more[a + b], detail::sequences_mul(draws[a], inner[b]));
+                        more[a + b] = sequences_add(more[a + b], sequences_mul(draws[a], inner[b]));
                 }
                 draws = more;
-                radix_power = detail::sequences_mul(radix_power, radix);
-                const count_t next = detail::next_residue(unresolved, radix, m);
+                radix_power = sequences_mul(radix_power, radix);
+                const count_t next = next_residue(unresolved, radix, m);
                 const count_t finishing = radix * unresolved - next;
                 for (std::size_t l = 0; l <= depth; ++l)
-                    r[l] = detail::sequences_add(r[l], detail::sequences_mul(draws[l] / radix_power, finishing));
+                    r[l] = sequences_add(r[l], sequences_mul(draws[l] / Weight{radix_power}, Weight{finishing}));
                 unresolved = next;
             }
             return r;
         }
     }
-    detail::fail<std::logic_error>("rollplan: unknown plan node");
+    fail<std::logic_error>("rollplan: unknown plan node");
 }
 
+constexpr void check_model_depth(std::size_t depth) {
+    if (depth > max_model_depth)
+        fail<std::invalid_argument>("rollplan: the model counts at most max_model_depth (24) rolls", "depth", depth);
+}
+
+}  // namespace detail
+
+// How many sequences of exactly ℓ rolls of the plan's die finish the plan at
+// roll ℓ, for ℓ = 0..depth (a plan of one kind of die).
 constexpr length_counts resolved_by_length(const plan_description& d, std::size_t depth) {
-    if (depth > max_model_depth) detail::fail<std::invalid_argument>("rollplan: the model counts at most max_model_depth (24) rolls", "depth", depth);
-    return resolved_by_length(d, d.root(), depth);
+    detail::check_model_depth(depth);
+    if (d.rolls_several_dice())
+        detail::fail<std::invalid_argument>("rollplan: resolved_by_length counts the sequences of one die; "
+                                            "use finishing_probabilities for a plan over several dice");
+    return detail::finishing_by_length<count_t>(d, d.root(), depth);
+}
+
+using length_probabilities = std::array<rational, max_model_depth + 1>;
+
+// The probability that the plan finishes at exactly roll ℓ, for ℓ = 0..depth:
+// any plan, over one die or several.
+constexpr length_probabilities finishing_probabilities(const plan_description& d, std::size_t depth) {
+    detail::check_model_depth(depth);
+    return detail::finishing_by_length<rational>(d, d.root(), depth);
 }
 
 // unfinished[k]: of the K^k sequences of k rolls, how many leave the plan
@@ -408,6 +455,7 @@ constexpr length_counts unfinished_by_length(const plan_description& d, std::siz
 
 // Of the K^depth sequences of `depth` rolls, how many leave the plan unfinished.
 constexpr count_t unresolved_after(const plan_description& d, std::size_t depth) {
+    detail::check_model_depth(depth);  // here too, so that the index below is seen to be in range
     return unfinished_by_length(d, depth)[depth];
 }
 
@@ -424,8 +472,15 @@ constexpr rational share_of_sequences(count_t sequences, const plan_description&
 }  // namespace detail
 
 // The probability that the plan needs more than k rolls (k <= max_model_depth,
-// K^k below 2^128): the sequences of k rolls it leaves unfinished, of all K^k.
+// K^k below 2^128): the sequences of k rolls it leaves unfinished, of all K^k;
+// over several dice, one minus the probabilities of finishing by roll k.
 constexpr rational tail_probability(const plan_description& d, std::size_t k) {
+    if (d.rolls_several_dice()) {  // by probabilities: 1 − Σ_{ℓ ≤ k} P(finish at ℓ)
+        const length_probabilities finishing = finishing_probabilities(d, k);
+        rational done;
+        for (std::size_t l = 0; l <= k; ++l) done = done + finishing[l];
+        return rational{1} - done;
+    }
     if (d.faces != 0 && detail::power_or_zero(d.faces, static_cast<unsigned>(k)) == 0)
         detail::fail<std::overflow_error>("rollplan: tail_probability needs K^k below 2^128", "K", d.faces, "k", k);
     return detail::share_of_sequences(unresolved_after(d, k), d, k);
@@ -438,6 +493,20 @@ constexpr rational tail_probability(const plan_description& d, std::size_t k) {
 constexpr std::size_t rolls_enough(const plan_description& d, const rational& p) {
     if (p > rational{1}) detail::fail<std::invalid_argument>("rollplan: rolls_enough needs a probability p <= 1");
     const rational allowed = rational{1} - p;
+    if (d.rolls_several_dice()) {
+        // probabilities, as deep as needed (deeper sums need longer denominators)
+        for (std::size_t depth = 8; depth <= max_model_depth; depth += 8) {
+            const length_probabilities finishing = finishing_probabilities(d, depth);
+            rational done;
+            for (std::size_t k = 0; k <= depth; ++k) {
+                done = done + finishing[k];
+                if (rational{1} - done <= allowed) return k;
+            }
+        }
+        detail::fail<std::domain_error>(
+            "rollplan: rolls_enough: the plan is not done with this probability within the rolls the model counts "
+            "(max_model_depth)", "counted rolls", max_model_depth);
+    }
     const std::size_t depth = detail::countable_depth(d);
     const length_counts unfinished = unfinished_by_length(d, depth);
     for (std::size_t k = 0; k <= depth; ++k)

@@ -52,6 +52,11 @@ inline constexpr std::size_t default_certificate_rolls = std::size_t{1} << 14;
 constexpr optimality_certificate certify_optimal(const plan_description& d,
                                                  std::size_t max_rolls = default_certificate_rolls) {
     const count_t n = d.outcomes();
+    if (d.rolls_several_dice()) {
+        optimality_certificate c;
+        c.reason = "undecided: the Knuth-Yao bound is for one die; over several dice no optimum is known";
+        return c;
+    }
     const count_t faces = d.faces == 0 ? 2 : d.faces;  // a plan that rolls nothing: any die
     optimality_certificate c;
     c.residues = residue_period(n, faces, max_rolls);

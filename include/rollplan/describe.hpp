@@ -30,7 +30,7 @@ namespace detail {
 inline std::string name_of_node(const plan_description& d, const plan_node& node) {
     switch (node.kind) {
         case node_kind::roll:
-            return "roll<" + die_name(d.faces) + ">";
+            return "roll<" + die_name(node.outcomes) + ">";
         case node_kind::mixed_radix: {
             std::string s = "mixed_radix<";
             for (std::size_t i = 0; i < node.children; ++i) s += (i ? ", " : "") + name_of_node(d, d.child(node, i));
@@ -57,7 +57,7 @@ public:
     std::string text() {
         const count_t n = d_.outcomes();
         if (n == 1) return "There is only one outcome: your number is 1. No roll is needed.\n";
-        std::string result = "To pick a number from 1 to " + to_string(n) + " with " + die_phrase(true) + ":\n";
+        std::string result = "To pick a number from 1 to " + to_string(n) + " with " + dice_phrase() + ":\n";
         const std::string value = compute(d_.root());
         steps_.push_back("Your number is " + value + " + 1.");
         for (std::size_t i = 0; i < steps_.size(); ++i) result += std::to_string(i + 1) + ". " + steps_[i] + "\n";
@@ -65,15 +65,35 @@ public:
     }
 
 private:
-    std::string die_phrase(bool article_a) const {
-        if (d_.faces == 2) return article_a ? "a coin (heads is face 1, tails face 2)" : "the coin";
-        const std::string name = die_name(d_.faces);
+    static std::string die_phrase(count_t faces, bool article_a) {
+        if (faces == 2) return article_a ? "a coin (heads is face 1, tails face 2)" : "the coin";
+        const std::string name = die_name(faces);
         const bool alias = name.rfind("die<", 0) != 0;
         if (alias) return (article_a ? "a " : "the ") + name;
-        const std::string number = to_string(d_.faces);
+        const std::string number = to_string(faces);
         return (article_a ? (spoken_with_vowel(number) ? "an " : "a ") : "the ") + number + "-sided die";
     }
-    std::string roll_verb() const { return d_.faces == 2 ? "Toss " + die_phrase(false) : "Roll " + die_phrase(false); }
+    // The dice the plan rolls, in the order they first appear: "a d6 and a d10".
+    void collect_dice(const plan_node& node, std::vector<count_t>& dice) const {
+        if (node.kind == node_kind::roll) {
+            for (count_t k : dice)
+                if (k == node.outcomes) return;
+            dice.push_back(node.outcomes);
+            return;
+        }
+        for (std::size_t i = 0; i < node.children; ++i) collect_dice(d_.child(node, i), dice);
+    }
+    std::string dice_phrase() const {
+        std::vector<count_t> dice;
+        collect_dice(d_.root(), dice);
+        std::string phrase;
+        for (std::size_t i = 0; i < dice.size(); ++i)
+            phrase += (i == 0 ? "" : i + 1 == dice.size() ? " and " : ", ") + die_phrase(dice[i], true);
+        return phrase;
+    }
+    static std::string roll_verb(count_t faces) {
+        return faces == 2 ? "Toss " + die_phrase(faces, false) : "Roll " + die_phrase(faces, false);
+    }
     std::string next_letter() {
         std::string s(1, static_cast<char>('A' + letters_ % 26));
         if (letters_ >= 26) s += std::to_string(letters_ / 26);
@@ -90,8 +110,8 @@ private:
     static std::string range(count_t n) { return "0 to " + to_string(n - 1); }
 
     // "faces 1, 3, 5 give 0; faces 2, 4, 6 give 1" for small dice, else a formula.
-    std::string residues_of_faces(count_t below, count_t m, const std::string& letter) const {
-        if (d_.faces > 20 || m > 6) return letter + " = (face − 1) mod " + to_string(m);
+    static std::string residues_of_faces(count_t faces, count_t below, count_t m, const std::string& letter) {
+        if (faces > 20 || m > 6) return letter + " = (face − 1) mod " + to_string(m);
         std::string s;
         for (count_t r = 0; r < m; ++r) {
             s += r == 0 ? "" : "; ";
@@ -111,7 +131,7 @@ private:
         steps_.push_back("Start with " + x + " = 0 and " + r + " = 1.");
         const std::size_t loop = steps_.size() + 1;
         if (inner.kind == node_kind::roll) {
-            steps_.push_back(roll_verb() + ": " + x + " = " + x + " × " + radix + " + face − 1 and " + r + " = " + r +
+            steps_.push_back(roll_verb(inner.outcomes) + ": " + x + " = " + x + " × " + radix + " + face − 1 and " + r + " = " + r +
                              " × " + radix + ". Repeat this step until " + r + " is " + m + " or more.");
         } else {
             const std::string v = compute(inner);
@@ -149,7 +169,7 @@ private:
         switch (node.kind) {
             case node_kind::roll: {
                 const std::string v = next_letter();
-                steps_.push_back(roll_verb() + ". " + v + " = face − 1 (" + range(node.outcomes) + ").");
+                steps_.push_back(roll_verb(node.outcomes) + ". " + v + " = face − 1 (" + range(node.outcomes) + ").");
                 return v;
             }
             case node_kind::mixed_radix: {
@@ -171,7 +191,8 @@ private:
                 const plan_node& inner = d_.child(node);
                 const std::string v = next_letter();
                 if (inner.kind == node_kind::roll) {
-                    steps_.push_back(roll_verb() + ": " + residues_of_faces(inner.outcomes, node.outcomes, v) + ".");
+                    steps_.push_back(roll_verb(inner.outcomes) + ": " +
+                                     residues_of_faces(inner.outcomes, inner.outcomes, node.outcomes, v) + ".");
                     return v;
                 }
                 const std::string x = compute(inner);
@@ -187,10 +208,10 @@ private:
                     const std::string v = next_letter();
                     std::string again = kept + 1 == inner.outcomes ? (spoken_with_vowel(to_string(inner.outcomes)) ? "On an " : "On a ") + to_string(inner.outcomes) + ", roll again"
                                                                    : "On " + to_string(kept + 1) + " or more, roll again";
-                    if (d_.faces == 2) again = "On tails, toss again";
-                    steps_.push_back(roll_verb() + ". " + again + ". " +
+                    if (inner.outcomes == 2) again = "On tails, toss again";
+                    steps_.push_back(roll_verb(inner.outcomes) + ". " + again + ". " +
                                      (plain ? v + " = face − 1 (" + range(node.outcomes) + ")"
-                                            : residues_of_faces(kept, node.outcomes, v)) +
+                                            : residues_of_faces(inner.outcomes, kept, node.outcomes, v)) +
                                      ".");
                     return v;
                 }

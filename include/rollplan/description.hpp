@@ -41,7 +41,10 @@ struct plan_node {
 inline constexpr std::size_t max_plan_nodes = 256;
 
 struct plan_description {
-    count_t faces = 0;  // the die; 0 for a plan that rolls nothing
+    // The die, when the plan rolls one kind; 0 for a plan that rolls nothing
+    // or several kinds (a plan over a dice_set: each roll node's outcomes are
+    // its die's faces).
+    count_t faces = 0;
     std::uint16_t size = 0;
     std::array<plan_node, max_plan_nodes> nodes{};
 
@@ -58,6 +61,17 @@ struct plan_description {
         return nodes[node.first_child + i];
     }
     constexpr count_t outcomes() const { return root().outcomes; }
+    // Rolls dice of more than one kind.
+    constexpr bool rolls_several_dice() const {
+        if (faces != 0) return false;
+        count_t seen = 0;
+        for (std::size_t i = 0; i < size; ++i) {
+            if (nodes[i].kind != node_kind::roll) continue;
+            if (seen != 0 && nodes[i].outcomes != seen) return true;
+            seen = nodes[i].outcomes;
+        }
+        return false;
+    }
     friend constexpr bool operator==(const plan_description&, const plan_description&) = default;
 };
 
@@ -114,6 +128,8 @@ template <class Die>
 inline constexpr count_t faces_of = Die::faces;
 template <>
 inline constexpr count_t faces_of<void> = 0;
+template <class... D>
+inline constexpr count_t faces_of<dice_set<D...>> = 0;
 
 template <class P>
 constexpr plan_description make_description_of() {
@@ -137,9 +153,10 @@ namespace detail {
 template <class Holder, std::size_t I, node_kind Kind = Holder::value.nodes[I].kind>
 struct node_type;
 
+// A roll node's outcomes are its die's faces.
 template <class Holder, std::size_t I>
 struct node_type<Holder, I, node_kind::roll> {
-    using type = roll<die<Holder::value.faces>>;
+    using type = roll<die<Holder::value.nodes[I].outcomes>>;
 };
 
 template <class Holder, std::size_t I>

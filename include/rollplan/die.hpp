@@ -9,6 +9,7 @@
 #include "config.hpp"
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
@@ -47,6 +48,24 @@ inline constexpr bool is_die_v = false;
 template <count_t K>
 inline constexpr bool is_die_v<die<K>> = true;
 
+// The dice a person holds, e.g. dice_set<d4, d6, d8, d10, d12, d20>: a plan
+// over a set may roll any of them, each roll of one chosen die (planner.hpp).
+// The order is the order written; a die appears once.
+inline constexpr std::size_t max_dice_in_set = 8;
+template <class... D>
+struct dice_set {
+    static_assert(sizeof...(D) >= 1, "rollplan: a dice_set needs at least one die");
+    static_assert(sizeof...(D) <= max_dice_in_set, "rollplan: a dice_set has at most 8 dice");
+    static_assert((is_die_v<D> && ...), "rollplan: every member of dice_set<...> must be a die, like rollplan::d6");
+    static constexpr count_t faces_of[] = {D::faces...};
+    static constexpr bool has(count_t k) { return ((D::faces == k) || ...); }
+};
+
+template <class T>
+inline constexpr bool is_dice_set_v = false;
+template <class... D>
+inline constexpr bool is_dice_set_v<dice_set<D...>> = true;
+
 // A uniform random bit generator as [rand.req.urng] defines it, the same
 // requirements as std::uniform_random_bit_generator, written here so that
 // rollplan does not include <random> (an engine passed in comes with its
@@ -68,6 +87,15 @@ template <class S>
 concept die_source = requires(S& s) {
     typename std::remove_cvref_t<S>::die_type;
     { s() } -> std::unsigned_integral;
+};
+
+// A source that rolls any die of a set: its die_type is a dice_set, and s(K)
+// rolls the die with K faces, returning a value in [0, K).
+template <class S>
+concept dice_source = requires(S& s) {
+    typename std::remove_cvref_t<S>::die_type;
+    requires is_dice_set_v<typename std::remove_cvref_t<S>::die_type>;
+    { s(count_t{2}) } -> std::unsigned_integral;
 };
 
 namespace detail {
@@ -122,27 +150,49 @@ constexpr std::uint64_t checked_digit(Value value) {
     return static_cast<std::uint64_t>(value);
 }
 
+// A face read from a callable as a digit: face − lowest, when the face is one
+// of the K faces lowest … lowest+K−1 (lowest is 0 or 1, from_values and
+// from_faces, so face − lowest is exact once face ≥ lowest); otherwise the
+// caller's source is wrong, reported by std::out_of_range naming the face.
+template <class Face>
+constexpr std::uint64_t digit_of_face(Face face, std::int64_t lowest, count_t faces) {
+    if (std::cmp_less(face, lowest) || static_cast<count_t>(face) - static_cast<count_t>(lowest) >= faces)
+        fail<std::out_of_range>("rollplan: a callable source returned a face outside its die", "face", face,
+                                "lowest face", lowest, "K", faces);
+    return static_cast<std::uint64_t>(static_cast<count_t>(face) - static_cast<count_t>(lowest));
+}
+
 }  // namespace detail
 
 // A callable that returns faces lowest, lowest+1, …, lowest+K−1 of a Die. A
 // face outside that range is an error in the caller's source, reported by
-// std::out_of_range naming the face (a compile error in a constant expression).
+// std::out_of_range naming the face (a compile error in a constant
+// expression). For a dice_set, the callable is f(K), rolling the die with K
+// faces, and the source is called as s(K).
 template <class Die, class F>
 class callable_source {
-    static_assert(is_die_v<Die>, "rollplan: the die of a callable source must be a rollplan::die<K>");
+    static_assert(is_die_v<Die> || is_dice_set_v<Die>,
+                  "rollplan: the die of a callable source must be a rollplan::die<K> or a rollplan::dice_set<...>");
 
 public:
     using die_type = Die;
-    // lowest is 0 or 1 (from_values, from_faces), so face − lowest is exact once face ≥ lowest.
     constexpr callable_source(F f, std::int64_t lowest) : roll_(std::forward<F>(f)), lowest_(lowest) {}
-    constexpr std::uint64_t operator()() {
+    constexpr std::uint64_t operator()()
+        requires is_die_v<Die>
+    {
         static_assert(std::is_integral_v<decltype(roll_())>,
                       "rollplan: a callable source must return an integer face");
-        const auto face = +roll_();  // bool and character types count as the integers they hold
-        if (std::cmp_less(face, lowest_) || static_cast<count_t>(face) - static_cast<count_t>(lowest_) >= Die::faces)
-            detail::fail<std::out_of_range>("rollplan: a callable source returned a face outside its die", "face", face,
-                                    "lowest face", lowest_, "K", Die::faces);
-        return static_cast<std::uint64_t>(static_cast<count_t>(face) - static_cast<count_t>(lowest_));
+        // bool and character types count as the integers they hold
+        return detail::digit_of_face(+roll_(), lowest_, Die::faces);
+    }
+    constexpr std::uint64_t operator()(count_t faces)
+        requires is_dice_set_v<Die>
+    {
+        if (!Die::has(faces))
+            detail::fail<std::invalid_argument>("rollplan: a plan asked a dice source for a die it does not hold", "K", faces);
+        static_assert(std::is_integral_v<decltype(roll_(faces))>,
+                      "rollplan: a callable dice source must return an integer face");
+        return detail::digit_of_face(+roll_(faces), lowest_, faces);
     }
 
 private:
@@ -150,13 +200,15 @@ private:
     std::int64_t lowest_;
 };
 
-// A callable returning the faces 1..K of a Die, like a person reading a d6.
+// A callable returning the faces 1..K of a Die, like a person reading a d6;
+// for a dice_set, a callable f(K) reading the die with K faces.
 template <class Die, class F>
 constexpr callable_source<Die, F> from_faces(F&& roll) {
     return {std::forward<F>(roll), 1};
 }
 
-// A callable returning 0..K−1, like rand5() returning 0..4.
+// A callable returning 0..K−1, like rand5() returning 0..4; for a dice_set,
+// a callable f(K) returning 0..K−1 for the die with K faces.
 template <class Die, class F>
 constexpr callable_source<Die, F> from_values(F&& roll) {
     return {std::forward<F>(roll), 0};
@@ -165,7 +217,7 @@ constexpr callable_source<Die, F> from_values(F&& roll) {
 // The source a sampler reads: a source as it is, a standard engine wrapped.
 template <class S>
 constexpr decltype(auto) as_source(S&& s) {
-    if constexpr (die_source<S>) {
+    if constexpr (die_source<S> || dice_source<S>) {
         return std::forward<S>(s);
     } else {
         static_assert(uniform_random_bit_generator<std::remove_cvref_t<S>>,

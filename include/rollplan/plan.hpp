@@ -5,7 +5,8 @@
 // it uniform when its operands are uniform and independent. Running
 // (sample.hpp), analysing (analysis.hpp) and describing (describe.hpp) each
 // dispatch on these types. Every plan P has:
-//   P::die_type       the die it rolls (void for mixed_radix<>, which rolls nothing)
+//   P::die_type       the die it rolls (void for mixed_radix<>, which rolls
+//                     nothing; a dice_set<...> when its digits roll different dice)
 //   P::outcome_count  its number of outcomes, as count_t (inner nodes may pass 2^64)
 //   P::outcomes       the same as std::uint64_t, where it fits (always for a planned N)
 // The node set is open: a new node is a new template here plus one overload in
@@ -44,16 +45,35 @@ constexpr count_t product_of(Counts... counts) {
     return product;
 }
 
-// The one die of a list of plans, ignoring the void of dieless plans.
-template <class... P>
-using dice_of = boost::mp11::mp_unique<boost::mp11::mp_remove<boost::mp11::mp_list<typename P::die_type...>, void>>;
+// The dice a plan's die_type names, as a list: none, one, or a set's.
+template <class D>
+struct dice_list {
+    using type = boost::mp11::mp_list<D>;
+};
+template <>
+struct dice_list<void> {
+    using type = boost::mp11::mp_list<>;
+};
+template <class... D>
+struct dice_list<dice_set<D...>> {
+    using type = boost::mp11::mp_list<D...>;
+};
 
+// The dice a list of plans rolls, each once, in the order they first appear.
+template <class... P>
+using dice_of = boost::mp11::mp_unique<boost::mp11::mp_append<boost::mp11::mp_list<>, typename dice_list<typename P::die_type>::type...>>;
+
+// die_type for those dice: void for none, the die for one, else their dice_set.
 template <class L>
-struct only_die {
+struct die_type_of {
+    using type = boost::mp11::mp_rename<L, dice_set>;
+};
+template <>
+struct die_type_of<boost::mp11::mp_list<>> {
     using type = void;
 };
 template <class D>
-struct only_die<boost::mp11::mp_list<D>> {
+struct die_type_of<boost::mp11::mp_list<D>> {
     using type = D;
 };
 
@@ -71,14 +91,14 @@ struct roll : detail::outcomes_member<Die::faces> {
 
 // Invariant: (v1, …, vn) ↦ v1·|P2|…|Pn| + … + vn is a bijection from the
 // product of the operands' ranges onto [0, ∏|Pi|); independent uniform digits
-// give a uniform number. The first operand is the most significant digit.
-// mixed_radix<> has one outcome and rolls nothing.
+// give a uniform number, whatever dice each digit rolls. The first operand is
+// the most significant digit. mixed_radix<> has one outcome and rolls nothing.
 template <class... P>
 struct mixed_radix : detail::outcomes_member<detail::product_of(P::outcome_count...)> {
     static_assert((is_plan_v<P> && ...), "rollplan: every operand of mixed_radix<...> must be a plan");
-    static_assert(boost::mp11::mp_size<detail::dice_of<P...>>::value <= 1,
-                  "rollplan: the operands of mixed_radix<...> roll different dice");
-    using die_type = typename detail::only_die<detail::dice_of<P...>>::type;
+    static_assert(boost::mp11::mp_size<detail::dice_of<P...>>::value <= max_dice_in_set,
+                  "rollplan: the operands of mixed_radix<...> roll more than 8 kinds of dice");
+    using die_type = typename detail::die_type_of<detail::dice_of<P...>>::type;
 };
 
 // Invariant: M divides |P|, so each residue mod M has exactly |P|/M preimages.

@@ -23,6 +23,7 @@
 #include "die.hpp"
 #include "factor.hpp"
 #include "integer.hpp"
+#include "optimum.hpp"
 
 namespace rollplan {
 
@@ -53,14 +54,40 @@ inline constexpr bool is_strategy_v = std::is_same_v<S, strategy::digits> || std
                                       std::is_same_v<S, strategy::cheapest> || std::is_same_v<S, strategy::optimal> ||
                                       std::is_same_v<S, strategy::fastest>;
 
+// A set of dice as data (the faces of each, in the order given; a die given
+// twice counts once): what make_plan plans over when a person holds several.
+struct dice_faces {
+    std::array<count_t, max_dice_in_set> faces{};
+    std::size_t size = 0;
+
+    constexpr dice_faces() = default;
+    template <class... K>
+        requires(sizeof...(K) >= 1 && ((std::is_integral_v<K> || std::is_same_v<K, count_t>) && ...))
+    constexpr explicit dice_faces(K... k) {
+        (add(static_cast<count_t>(k)), ...);
+    }
+    constexpr void add(count_t k) {
+        for (std::size_t i = 0; i < size; ++i)
+            if (faces[i] == k) return;
+        if (size == max_dice_in_set) detail::fail<std::invalid_argument>("rollplan: a set holds at most 8 dice");
+        faces[size++] = k;
+    }
+    constexpr count_t largest() const {
+        count_t m = 0;
+        for (std::size_t i = 0; i < size; ++i) m = faces[i] > m ? faces[i] : m;
+        return m;
+    }
+};
+
 namespace detail {
 
-// `rolls` source rolls read as digits, folded or rejected onto `outcomes`.
-// No default member initialisers, as plan_node: a blueprint's atoms{} is then
-// free in constant evaluation.
+// `rolls` rolls of the die with `faces` faces read as digits, folded or
+// rejected onto `outcomes`. No default member initialisers, as plan_node: a
+// blueprint's atoms{} is then free in constant evaluation.
 struct atom {
     count_t outcomes;
     unsigned rolls;
+    count_t faces;
 };
 
 struct blueprint {
@@ -91,30 +118,41 @@ constexpr double atom_cost(count_t outcomes, unsigned rolls, count_t faces) {
     return reach == 0 ? std::numeric_limits<double>::infinity() : overshoot_cost(reach, rolls, outcomes);
 }
 
-// The cheapest way to make `outcomes` from whole rolls: the fewest digits that
-// reach it, or one or two more when a smaller rejection pays for them.
+// The cheapest way to make `outcomes` from whole rolls of one die of the set:
+// the fewest digits that reach it, or one or two more when a smaller
+// rejection pays for them; on a tie, the die given first.
 struct priced_atom {
     atom value;
     double cost;
 };
-constexpr priced_atom best_atom(count_t outcomes, count_t faces) {
-    const unsigned fewest = digits_needed(outcomes, faces);
-    priced_atom best{{outcomes, fewest}, atom_cost(outcomes, fewest, faces)};
-    for (unsigned rolls = fewest + 1; rolls <= fewest + 2 && power_or_zero(faces, rolls) != 0; ++rolls) {
-        const double cost = atom_cost(outcomes, rolls, faces);
-        if (cost < best.cost) best = {{outcomes, rolls}, cost};
+constexpr priced_atom best_atom(count_t outcomes, const dice_faces& dice) {
+    priced_atom best{{outcomes, 0, 0}, std::numeric_limits<double>::infinity()};
+    for (std::size_t i = 0; i < dice.size; ++i) {
+        const count_t faces = dice.faces[i];
+        const unsigned fewest = digits_needed(outcomes, faces);
+        for (unsigned rolls = fewest; rolls <= fewest + 2; ++rolls) {
+            if (rolls > fewest && power_or_zero(faces, rolls) == 0) break;
+            const double cost = atom_cost(outcomes, rolls, faces);
+            if ((i == 0 && rolls == fewest) || cost < best.cost) best = {{outcomes, rolls, faces}, cost};
+        }
     }
     return best;
 }
 
-constexpr blueprint digits_blueprint(count_t n, count_t faces) {
-    blueprint b;
-    b.target = n;
-    if (n > 1) {
-        const unsigned rolls = digits_needed(n, faces);
-        b.add({n, rolls}, atom_cost(n, rolls, faces));
+// The fewest digits of one die that reach n, then one rejection: of the set's
+// dice, the one with the fewest expected rolls.
+constexpr blueprint digits_blueprint(count_t n, const dice_faces& dice) {
+    blueprint best;
+    best.target = n;
+    if (n == 1) return best;
+    for (std::size_t i = 0; i < dice.size; ++i) {
+        blueprint b;
+        b.target = n;
+        const unsigned rolls = digits_needed(n, dice.faces[i]);
+        b.add({n, rolls, dice.faces[i]}, atom_cost(n, rolls, dice.faces[i]));
+        if (i == 0 || b.cost < best.cost) best = b;
     }
-    return b;
+    return best;
 }
 
 // ---- smooth ---------------------------------------------------------------
@@ -171,18 +209,29 @@ constexpr count_t smooth_target(count_t n, count_t faces, const factorization& o
     return smallest_smooth_by_search(n, faces);
 }
 
-constexpr blueprint smooth_blueprint(count_t n, count_t faces, const factorization& of_n) {
+// One roll per prime factor; over a set, primes up to the largest die, each
+// prime rolled on the die that gives it cheapest (a fold when it divides).
+constexpr blueprint smooth_blueprint(count_t n, const dice_faces& dice, const factorization& of_n) {
     blueprint b;
     b.target = n;
     if (n == 1) return b;
-    if (faces % n == 0) {
-        b.add({n, 1}, 1);
-        return b;
-    }
-    const count_t m = smooth_target(n, faces, of_n);
+    for (std::size_t i = 0; i < dice.size; ++i)
+        if (dice.faces[i] % n == 0) {
+            b.add({n, 1, dice.faces[i]}, 1);
+            return b;
+        }
+    const count_t m = smooth_target(n, dice.largest(), of_n);
     const factorization of_m = m == n ? of_n : factor(m);
-    for (std::size_t i = 0; i < of_m.size; ++i)
-        for (unsigned e = 0; e < of_m.exponents[i]; ++e) b.add({of_m.primes[i], 1}, atom_cost(of_m.primes[i], 1, faces));
+    for (std::size_t i = 0; i < of_m.size; ++i) {
+        atom a{of_m.primes[i], 1, 0};
+        double cost = std::numeric_limits<double>::infinity();
+        for (std::size_t j = 0; j < dice.size; ++j)
+            if (dice.faces[j] >= a.outcomes && atom_cost(a.outcomes, 1, dice.faces[j]) < cost) {
+                cost = atom_cost(a.outcomes, 1, dice.faces[j]);
+                a.faces = dice.faces[j];
+            }
+        for (unsigned e = 0; e < of_m.exponents[i]; ++e) b.add(a, cost);
+    }
     b.cost = overshoot_cost(b.product, b.cost, n);
     return b;
 }
@@ -231,13 +280,13 @@ constexpr std::size_t divisor_count(const factorization& f) {
 
 // The cheapest split of `m` into atoms: over the divisors d of m,
 // best(d) = min(best atom for d, best(e) + best(d/e) for e | d).
-constexpr void add_cheapest_split(blueprint& b, const factorization& f, count_t faces) {
+constexpr void add_cheapest_split(blueprint& b, const factorization& f, const dice_faces& dice) {
     const divisor_table t = divisors_of(f);
     std::array<double, divisor_capacity> cost{};
     std::array<std::size_t, divisor_capacity> split{};  // index of e, or 0 for "one atom"
     for (std::size_t i = 1; i < t.size; ++i) {
         const count_t d = t.values[i];
-        cost[i] = best_atom(d, faces).cost;
+        cost[i] = best_atom(d, dice).cost;
         for (std::size_t j = 1; j < i && t.values[j] * t.values[j] <= d; ++j) {
             if (d % t.values[j] != 0) continue;
             const count_t rest = d / t.values[j];
@@ -256,7 +305,7 @@ constexpr void add_cheapest_split(blueprint& b, const factorization& f, count_t 
     while (top > 0) {
         const std::size_t i = pending[--top];
         if (split[i] == 0) {
-            const priced_atom a = best_atom(t.values[i], faces);
+            const priced_atom a = best_atom(t.values[i], dice);
             b.add(a.value, a.cost);
             continue;
         }
@@ -270,43 +319,43 @@ constexpr void add_cheapest_split(blueprint& b, const factorization& f, count_t 
 
 // Atoms for the number factored as f: the divisor search when it has few
 // divisors, else the same search within each prime power.
-constexpr blueprint split_blueprint(const factorization& f, count_t target, count_t faces) {
+constexpr blueprint split_blueprint(const factorization& f, count_t target, const dice_faces& dice) {
     blueprint b;
     b.target = target;
     if (divisor_count(f) <= max_divisors) {
-        add_cheapest_split(b, f, faces);
+        add_cheapest_split(b, f, dice);
     } else {
         for (std::size_t i = 0; i < f.size; ++i) {
             factorization power;
             power.add(f.primes[i], f.exponents[i]);
-            add_cheapest_split(b, power, faces);
+            add_cheapest_split(b, power, dice);
         }
     }
     b.cost = overshoot_cost(b.product, b.cost, target);
     return b;
 }
 
-constexpr blueprint cheapest_blueprint(count_t n, count_t faces) {
-    blueprint best = digits_blueprint(n, faces);
+constexpr blueprint cheapest_blueprint(count_t n, const dice_faces& dice) {
+    blueprint best = digits_blueprint(n, dice);
     if (n == 1) return best;
     const factorization of_n = factor(n);
-    const blueprint smooth = smooth_blueprint(n, faces, of_n);
+    const blueprint smooth = smooth_blueprint(n, dice, of_n);
     if (smooth.cost < best.cost) best = smooth;
     const count_t window = n <= (count_t{1} << 16) ? overshoot_window : overshoot_window_large;
     const count_t last = n + window < 2 * n - 1 ? n + window : 2 * n - 1;
     for (count_t m = n; m <= last; ++m) {
-        const blueprint candidate = split_blueprint(m == n ? of_n : factor(m, false, split_trial_bound), n, faces);
+        const blueprint candidate = split_blueprint(m == n ? of_n : factor(m, false, split_trial_bound), n, dice);
         if (candidate.cost < best.cost) best = candidate;
     }
     return best;
 }
 
-constexpr blueprint make_blueprint(count_t n, count_t faces, strategy::digits) { return digits_blueprint(n, faces); }
-constexpr blueprint make_blueprint(count_t n, count_t faces, strategy::smooth) {
-    return smooth_blueprint(n, faces, factor(n));
+constexpr blueprint make_blueprint(count_t n, const dice_faces& dice, strategy::digits) { return digits_blueprint(n, dice); }
+constexpr blueprint make_blueprint(count_t n, const dice_faces& dice, strategy::smooth) {
+    return smooth_blueprint(n, dice, factor(n));
 }
-constexpr blueprint make_blueprint(count_t n, count_t faces, strategy::cheapest) {
-    return cheapest_blueprint(n, faces);
+constexpr blueprint make_blueprint(count_t n, const dice_faces& dice, strategy::cheapest) {
+    return cheapest_blueprint(n, dice);
 }
 
 // ---- blueprint -> description (canonical form) ----------------------------
@@ -314,7 +363,7 @@ constexpr blueprint make_blueprint(count_t n, count_t faces, strategy::cheapest)
 // (spliced into the enclosing mixed_radix); a rejection that never rejects is
 // a fold; a mixed_radix of one operand is that operand.
 
-constexpr bool is_bare(const atom& a, count_t faces) { return power_or_zero(faces, a.rolls) == a.outcomes; }
+constexpr bool is_bare(const atom& a) { return power_or_zero(a.faces, a.rolls) == a.outcomes; }
 
 constexpr void write_digits(plan_description& d, std::uint16_t at, unsigned rolls, count_t faces) {
     if (rolls == 1) {
@@ -332,22 +381,23 @@ constexpr void write_reduction(plan_description& d, std::uint16_t at, count_t in
     d.nodes[at] = {inner % target == 0 ? node_kind::fold : node_kind::reject, target, first, 1};
 }
 
-constexpr void write_atom(plan_description& d, std::uint16_t at, const atom& a, count_t faces) {
-    if (is_bare(a, faces)) {
-        write_digits(d, at, a.rolls, faces);
+constexpr void write_atom(plan_description& d, std::uint16_t at, const atom& a) {
+    if (is_bare(a)) {
+        write_digits(d, at, a.rolls, a.faces);
         return;
     }
-    write_reduction(d, at, power_or_zero(faces, a.rolls), a.outcomes);
-    write_digits(d, d.nodes[at].first_child, a.rolls, faces);
+    write_reduction(d, at, power_or_zero(a.faces, a.rolls), a.outcomes);
+    write_digits(d, d.nodes[at].first_child, a.rolls, a.faces);
 }
 
-constexpr void write_product(plan_description& d, std::uint16_t at, blueprint b, count_t faces) {
-    sort_small(b.atoms.begin(), b.atoms.begin() + static_cast<std::ptrdiff_t>(b.size),
-              [](const atom& x, const atom& y) { return x.outcomes != y.outcomes ? x.outcomes < y.outcomes : x.rolls < y.rolls; });
+constexpr void write_product(plan_description& d, std::uint16_t at, blueprint b) {
+    sort_small(b.atoms.begin(), b.atoms.begin() + static_cast<std::ptrdiff_t>(b.size), [](const atom& x, const atom& y) {
+        return x.outcomes != y.outcomes ? x.outcomes < y.outcomes : x.rolls != y.rolls ? x.rolls < y.rolls : x.faces < y.faces;
+    });
     std::size_t operands = 0;
-    for (std::size_t i = 0; i < b.size; ++i) operands += is_bare(b.atoms[i], faces) ? b.atoms[i].rolls : 1;
+    for (std::size_t i = 0; i < b.size; ++i) operands += is_bare(b.atoms[i]) ? b.atoms[i].rolls : 1;
     if (b.size == 1 && operands == 1) {
-        write_atom(d, at, b.atoms[0], faces);
+        write_atom(d, at, b.atoms[0]);
         return;
     }
     const auto first = d.reserve(operands);
@@ -355,22 +405,29 @@ constexpr void write_product(plan_description& d, std::uint16_t at, blueprint b,
     auto slot = first;
     for (std::size_t i = 0; i < b.size; ++i) {
         const atom& a = b.atoms[i];
-        if (is_bare(a, faces))
-            for (unsigned r = 0; r < a.rolls; ++r) d.nodes[slot++] = {node_kind::roll, faces, 0, 0};
+        if (is_bare(a))
+            for (unsigned r = 0; r < a.rolls; ++r) d.nodes[slot++] = {node_kind::roll, a.faces, 0, 0};
         else
-            write_atom(d, slot++, a, faces);
+            write_atom(d, slot++, a);
     }
 }
 
-constexpr plan_description describe_blueprint(const blueprint& b, count_t faces) {
+// The plan's die: the one all atoms roll, or 0 for none or several.
+constexpr count_t die_of(const blueprint& b) {
+    for (std::size_t i = 1; i < b.size; ++i)
+        if (b.atoms[i].faces != b.atoms[0].faces) return 0;
+    return b.size == 0 ? 0 : b.atoms[0].faces;
+}
+
+constexpr plan_description describe_blueprint(const blueprint& b) {
     plan_description d;
-    d.faces = b.size == 0 ? 0 : faces;
+    d.faces = die_of(b);
     d.reserve(1);
     if (b.product == b.target) {
-        write_product(d, 0, b, faces);
+        write_product(d, 0, b);
     } else {
         write_reduction(d, 0, b.product, b.target);
-        write_product(d, d.nodes[0].first_child, b, faces);
+        write_product(d, d.nodes[0].first_child, b);
     }
     return d;
 }
@@ -379,8 +436,8 @@ constexpr plan_description describe_blueprint(const blueprint& b, count_t faces)
 // reaches n is a multiple of n (then nothing is ever rejected, and the digits
 // take exactly the optimal number of rolls).
 constexpr plan_description optimal_description(count_t n, count_t faces) {
-    const blueprint digits = digits_blueprint(n, faces);
-    if (n == 1 || power_or_zero(faces, digits_needed(n, faces)) % n == 0) return describe_blueprint(digits, faces);
+    const blueprint digits = digits_blueprint(n, dice_faces{faces});
+    if (n == 1 || power_or_zero(faces, digits_needed(n, faces)) % n == 0) return describe_blueprint(digits);
     plan_description d;
     d.faces = faces;
     d.reserve(1);
@@ -397,7 +454,7 @@ constexpr plan_description fastest_description(count_t n, count_t faces) {
     const unsigned rolls = digits_needed(n, faces);
     const count_t reach = power_or_zero(faces, rolls);
     if (reach == 0 || reach > two_to_64) return optimal_description(n, faces);
-    if (reach == n) return describe_blueprint(digits_blueprint(n, faces), faces);
+    if (reach == n) return describe_blueprint(digits_blueprint(n, dice_faces{faces}));
     plan_description d;
     d.faces = faces;
     d.reserve(1);
@@ -420,16 +477,72 @@ constexpr plan_description make_plan(count_t n, count_t faces, Strategy s = {}) 
     else if constexpr (std::is_same_v<Strategy, strategy::fastest>)
         return detail::fastest_description(n, faces);
     else
-        return detail::describe_blueprint(detail::make_blueprint(n, faces, s), faces);
+        return detail::describe_blueprint(detail::make_blueprint(n, dice_faces{faces}, s));
+}
+
+namespace detail {
+
+// What make_plan takes for plan_t's Die: the faces of a die, the dice_faces of a set.
+template <class Die>
+struct planned_dice {
+    static constexpr count_t value = Die::faces;
+};
+template <class... D>
+struct planned_dice<dice_set<D...>> {
+    static constexpr dice_faces value{D::faces...};
+};
+
+// The Knuth–Yao plan of one die, or its digits when they never reject, and its cost.
+struct priced_plan {
+    plan_description plan;
+    double cost;
+};
+constexpr priced_plan optimal_on(count_t n, count_t faces) {
+    const unsigned rolls = digits_needed(n, faces);
+    const bool exact_digits = n == 1 || power_or_zero(faces, rolls) % n == 0;
+    return {optimal_description(n, faces), exact_digits ? (n == 1 ? 0.0 : double(rolls)) : knuth_yao_estimate(n, faces)};
+}
+
+}  // namespace detail
+
+// The plan for n outcomes over a set of dice, as data. digits, smooth and
+// cheapest search as on one die with atoms that each roll one die of the set
+// (cheapest: products of atoms of different dice, e.g. a d30 from a d6 folded
+// to 3 and a d10); optimal and fastest take the fewest expected rolls among
+// the cheapest plan over the set and each die's Knuth–Yao plan, the plan of
+// folds and rerolls on a tie, as its steps are simpler to follow (over a
+// set no optimum is proven; a d7 from {d8}: roll, reroll an 8). With one die
+// the other strategies plan as on that die.
+template <class Strategy = strategy::fastest>
+constexpr plan_description make_plan(count_t n, const dice_faces& dice, Strategy s = {}) {
+    if (dice.size == 0) detail::fail<std::invalid_argument>("rollplan: a set of dice needs at least one die");
+    for (std::size_t i = 0; i < dice.size; ++i)
+        if (dice.faces[i] < 2 || dice.faces[i] > two_to_64)
+            detail::fail<std::invalid_argument>("rollplan: a die needs 2 to 2^64 faces", "K", dice.faces[i]);
+    constexpr bool fewest = std::is_same_v<Strategy, strategy::optimal> || std::is_same_v<Strategy, strategy::fastest>;
+    if (dice.size == 1 && !fewest) return make_plan(n, dice.faces[0], s);
+    if (n < 1 || n > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1", "N", n);
+    if constexpr (fewest) {
+        const detail::blueprint cheapest = detail::cheapest_blueprint(n, dice);
+        detail::priced_plan best{detail::describe_blueprint(cheapest), cheapest.cost};
+        for (std::size_t i = 0; i < dice.size; ++i) {
+            const detail::priced_plan p = detail::optimal_on(n, dice.faces[i]);
+            if (p.cost < best.cost * (1 - 1e-12)) best = p;  // a tie keeps the plan of folds and rerolls
+        }
+        return best.plan;
+    } else {
+        return detail::describe_blueprint(detail::make_blueprint(n, dice, s));
+    }
 }
 
 template <count_t N, class Die, class Strategy>
 struct planned {
     static_assert(N >= 1, "rollplan: N must be at least 1 (a plan needs an outcome)");
     static_assert(N <= max_target, "rollplan: N must be at most 2^64 - 1");
-    static_assert(is_die_v<Die>, "rollplan: plan_t<N, Die> needs a die, like rollplan::d6 or rollplan::die<5>");
+    static_assert(is_die_v<Die> || is_dice_set_v<Die>,
+                  "rollplan: plan_t<N, Die> needs a die, like rollplan::d6 or rollplan::die<5>, or a dice_set<...>");
     static_assert(is_strategy_v<Strategy>, "rollplan: unknown strategy; use one in rollplan::strategy");
-    static constexpr plan_description value = make_plan(N, Die::faces, Strategy{});
+    static constexpr plan_description value = make_plan(N, detail::planned_dice<Die>::value, Strategy{});
 };
 
 template <count_t N, class Die, class Strategy = strategy::fastest>

@@ -28,10 +28,25 @@ namespace detail {
 template <count_t Count>
 using value_for = std::conditional_t<(Count <= two_to_64), std::uint64_t, count_t>;
 
+// A dice source is asked for the die by its faces.
 template <class Die, class S>
 constexpr auto run(std::type_identity<roll<Die>>, S& s) {
-    return checked_digit<Die>(s());
+    if constexpr (dice_source<S>)
+        return checked_digit<Die>(s(Die::faces));
+    else
+        return checked_digit<Die>(s());
 }
+
+// The source can roll every die the plan rolls: the plan's die is the
+// source's, or the source holds a set with every die of the plan.
+template <class PlanDice, class SourceDie>
+inline constexpr bool source_rolls = std::is_void_v<PlanDice> || std::is_same_v<PlanDice, SourceDie>;
+template <class PlanDie, class... D>
+inline constexpr bool source_rolls<PlanDie, dice_set<D...>> = is_die_v<PlanDie> && dice_set<D...>::has(PlanDie::faces);
+template <class... P, class... D>
+inline constexpr bool source_rolls<dice_set<P...>, dice_set<D...>> = (dice_set<D...>::has(P::faces) && ...);
+template <class... D>
+inline constexpr bool source_rolls<void, dice_set<D...>> = true;
 
 template <class... P, class S>
 constexpr auto run(std::type_identity<mixed_radix<P...>>, S& s) {
@@ -131,16 +146,17 @@ constexpr auto run(std::type_identity<scale<P, M>>, S& s) {
 // from_faces, from_values) or a standard engine, whose die must be P's.
 template <plan P, class Source>
 constexpr std::uint64_t sample(Source&& source) {
-    static_assert(die_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>,
+    static_assert(die_source<Source> || dice_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>,
                   "rollplan: sample<P>(source) needs a uniform random bit generator (like std::mt19937) "
                   "or a rollplan source (urbg_source, from_faces, from_values)");
     static_assert(P::outcome_count <= two_to_64, "rollplan: sample<P> needs a plan with at most 2^64 outcomes (values of 64 bits)");
-    if constexpr (die_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>) {
+    if constexpr (die_source<Source> || dice_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>) {
         decltype(auto) s = as_source(std::forward<Source>(source));
         using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
-        static_assert(std::is_void_v<typename P::die_type> || std::is_same_v<typename P::die_type, source_die>,
-                      "rollplan: the plan is for a die with a different number of faces than the source");
-        if constexpr (std::is_void_v<typename P::die_type> || std::is_same_v<typename P::die_type, source_die>)
+        static_assert(detail::source_rolls<typename P::die_type, source_die>,
+                      "rollplan: the plan rolls a die the source does not roll (a plan over several dice needs a "
+                      "dice source holding them all: from_faces<dice_set<...>>)");
+        if constexpr (detail::source_rolls<typename P::die_type, source_die>)
             return static_cast<std::uint64_t>(detail::run(std::type_identity<P>{}, s));
         else
             return 0;
@@ -238,26 +254,33 @@ constexpr std::uint64_t scale_below(Digits digits, std::uint64_t n) {
 // divisionless test needs it; on other dice the Knuth–Yao loop.
 template <class Source>
 constexpr std::uint64_t uniform_below(Source&& source, std::uint64_t n) {
-    static_assert(die_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>,
+    static_assert(!dice_source<Source>,
+                  "rollplan: uniform_below(source, n) rolls one die; a source of several dice serves plans over "
+                  "a dice_set (sample<P>, or sample(make_plan(n, dice_faces{...}), roll))");
+    static_assert(die_source<Source> || dice_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>,
                   "rollplan: uniform_below(source, n) needs a uniform random bit generator (like std::mt19937) "
                   "or a rollplan source (urbg_source, from_faces, from_values)");
-    if (n <= 1) {  // one test for both on the way to the draw
-        if (n == 0) detail::fail<std::invalid_argument>("rollplan: uniform_below(source, n) needs n >= 1", "n", n);
-        return 0;  // one outcome: no roll
-    }
-    decltype(auto) s = as_source(std::forward<Source>(source));
-    using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
-    constexpr count_t K = source_die::faces;
-    auto roll = [&] { return detail::checked_digit<source_die>(s()); };
-    if constexpr (is_engine_word(K)) {
-        if (count_t{n} <= K) return detail::scale_below<K>(roll, n);
-        if constexpr (K <= (count_t{1} << 32)) {
-            // two rolls, the first the most significant digit
-            return detail::scale_below<K * K>([&] { const std::uint64_t high = roll(); return high * static_cast<std::uint64_t>(K) + roll(); }, n);
+    if constexpr (dice_source<Source>) {
+        return 0;
+    } else {
+        if (n <= 1) {  // one test for both on the way to the draw
+            if (n == 0) detail::fail<std::invalid_argument>("rollplan: uniform_below(source, n) needs n >= 1", "n", n);
+            return 0;  // one outcome: no roll
         }
+        decltype(auto) s = as_source(std::forward<Source>(source));
+        using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
+        constexpr count_t K = source_die::faces;
+        auto roll = [&] { return detail::checked_digit<source_die>(s()); };
+        if constexpr (is_engine_word(K)) {
+            if (count_t{n} <= K) return detail::scale_below<K>(roll, n);
+            if constexpr (K <= (count_t{1} << 32)) {
+                // two rolls, the first the most significant digit
+                return detail::scale_below<K * K>([&] { const std::uint64_t high = roll(); return high * static_cast<std::uint64_t>(K) + roll(); }, n);
+            }
+        }
+        uniform_state state;
+        return static_cast<std::uint64_t>(knuth_yao_draw(state, divisor_value{n}, n, K, [&] { return count_t{roll()}; }));
     }
-    uniform_state state;
-    return static_cast<std::uint64_t>(knuth_yao_draw(state, divisor_value{n}, n, K, [&] { return count_t{roll()}; }));
 }
 
 }  // namespace rollplan

@@ -76,6 +76,40 @@ private:
     splitmix64 tail_{};
 };
 
+// The replaying source for a plan over a dice_set: the walk records which die
+// the run asked for at each position (a function of the rolls before it), so
+// that it extends a prefix with that die's faces.
+template <class Dice>
+class replay_dice_source {
+public:
+    using die_type = Dice;
+    constexpr replay_dice_source(const std::array<std::uint64_t, max_check_depth>& rolls,
+                                 std::array<count_t, max_check_depth + 1>& asked, std::size_t length)
+        : rolls_(&rolls), asked_(&asked), length_(length) {}
+    constexpr std::uint64_t operator()(count_t faces) {
+        if (used_ < length_) {
+            if ((*asked_)[used_] != faces)
+                detail::fail<std::logic_error>("rollplan: a run asked for another die on the same rolls");
+            return (*rolls_)[used_++];
+        }
+        if (!exhausted_) (*asked_)[length_] = faces;
+        ++used_;
+        exhausted_ = true;
+        const std::uint64_t z = tail_();
+        return faces == two_to_64 ? z : static_cast<std::uint64_t>(z % faces);
+    }
+    constexpr bool exhausted() const { return exhausted_; }
+    constexpr std::size_t used() const { return used_; }
+
+private:
+    const std::array<std::uint64_t, max_check_depth>* rolls_;
+    std::array<count_t, max_check_depth + 1>* asked_;
+    std::size_t length_;
+    std::size_t used_ = 0;
+    bool exhausted_ = false;
+    splitmix64 tail_{};
+};
+
 // What a check found, in a form the compiler can print: see proven_uniform.
 enum class finding_kind : std::uint8_t {
     proven_uniform,      // every outcome has probability exactly 1/N
@@ -463,22 +497,83 @@ struct model_check {
 // and that the unresolved count matches the model too. The model proves P
 // uniform (is_exactly_uniform_v); this checks that the code is the model, up
 // to `depth` rolls (at most max_check_depth).
+namespace detail {
+
+// verify_exhaustively for a plan over a dice_set: the same walk, each prefix
+// extended by the faces of the die the run asks for next, each sequence
+// weighted by its probability ∏ 1/K_i. At each length every outcome must have
+// the same mass, their sum the model's probability of finishing there
+// (finishing_probabilities), and the mass still unfinished what the model leaves.
+template <plan P>
+constexpr model_check verify_dice_exhaustively(std::size_t depth) {
+    using dice = typename P::die_type;
+    constexpr auto n = static_cast<std::size_t>(P::outcome_count);
+    static_assert(n <= max_listed_outcomes, "rollplan: verify_exhaustively needs a plan with at most 4096 outcomes");
+    if (depth > max_check_depth) fail<std::invalid_argument>("rollplan: a check looks at most 16 rolls deep", "depth", depth);
+    std::array<std::array<rational, n>, max_check_depth + 1> mass{};
+    bool out_of_range = false;
+    rational unfinished;
+    std::array<std::uint64_t, max_check_depth> rolls{};
+    std::array<count_t, max_check_depth + 1> asked{};
+    auto walk = [&](auto& self, std::size_t length, const rational& weight) -> void {
+        replay_dice_source<dice> replay(rolls, asked, length);
+        const std::uint64_t v = sample<P>(replay);
+        if (!replay.exhausted()) {
+            if (v >= n) out_of_range = true;
+            else mass[replay.used()][v] = mass[replay.used()][v] + weight;
+            return;
+        }
+        if (length == depth) {
+            unfinished = unfinished + weight;
+            return;
+        }
+        const count_t faces = asked[length];
+        const rational each = weight * rational{1, faces};
+        for (count_t face = 0; face < faces; ++face) {
+            rolls[length] = static_cast<std::uint64_t>(face);
+            self(self, length + 1, each);
+        }
+    };
+    walk(walk, 0, rational{1});
+    if (out_of_range) return {false, depth, 0, "an outcome outside [0, N)"};
+    const length_probabilities model = finishing_probabilities(description_v<P>, depth);
+    rational finished;
+    for (std::size_t l = 0; l <= depth; ++l) {
+        rational sum;
+        for (std::size_t v = 0; v < n; ++v) {
+            if (mass[l][v] != mass[l][0]) return {false, depth, l, "outcomes reached with different probabilities"};
+            sum = sum + mass[l][v];
+        }
+        if (sum != model[l]) return {false, depth, l, "the probability of finishing here differs from the model"};
+        finished = finished + sum;
+    }
+    if (finished + unfinished != rational{1})
+        return {false, depth, depth, "unresolved mass differs from the model"};
+    return {true, depth, 0, ""};
+}
+
+}  // namespace detail
+
 template <plan P>
 constexpr model_check verify_exhaustively(std::size_t depth) {
     static_assert(!std::is_void_v<typename P::die_type>, "rollplan: verify_exhaustively needs a plan that rolls a die");
-    using die_type = typename P::die_type;
-    const auto report = check_sampler<die_type, P::outcome_count>(
-        [](auto& source) { return sample<P>(source); }, depth);
-    const plan_description& d = description_v<P>;
-    const length_counts model = resolved_by_length(d, depth);
-    if (report.outcome_out_of_range) return {false, depth, 0, "an outcome outside [0, N)"};
-    for (std::size_t l = 0; l <= depth; ++l) {
-        if (!report.same_count_at(l)) return {false, depth, l, "outcomes reached by different numbers of sequences"};
-        if (count_t{report.resolved_at(l)} != model[l]) return {false, depth, l, "resolved sequences differ from the model"};
+    if constexpr (is_dice_set_v<typename P::die_type>) {
+        return detail::verify_dice_exhaustively<P>(depth);
+    } else {
+        using die_type = typename P::die_type;
+        const auto report = check_sampler<die_type, P::outcome_count>(
+            [](auto& source) { return sample<P>(source); }, depth);
+        const plan_description& d = description_v<P>;
+        const length_counts model = resolved_by_length(d, depth);
+        if (report.outcome_out_of_range) return {false, depth, 0, "an outcome outside [0, N)"};
+        for (std::size_t l = 0; l <= depth; ++l) {
+            if (!report.same_count_at(l)) return {false, depth, l, "outcomes reached by different numbers of sequences"};
+            if (count_t{report.resolved_at(l)} != model[l]) return {false, depth, l, "resolved sequences differ from the model"};
+        }
+        if (count_t{report.unresolved[depth]} != unresolved_after(d, depth))
+            return {false, depth, depth, "unresolved sequences differ from the model"};
+        return {true, depth, 0, ""};
     }
-    if (count_t{report.unresolved[depth]} != unresolved_after(d, depth))
-        return {false, depth, depth, "unresolved sequences differ from the model"};
-    return {true, depth, 0, ""};
 }
 
 }  // namespace rollplan

@@ -14,9 +14,9 @@ expect_in() {  # expect_in TEXT NEEDLE
 
 case $case in
 outputs)
-    # d7 from a d8: roll, reroll an 8; as few rolls as the optimum (8/7), so the simpler plan
+    # d7 from a d8: roll, reroll an 8; as few rolls as the Knuth–Yao loop (8/7), so the simpler plan
     out=$("$rollplan" d7 --with d8) || fail "d7 --with d8 exited $?"
-    expect_in "$out" "strategy cheapest: reject<roll<d8>, 7>"
+    expect_in "$out" "strategy optimal: reject<roll<d8>, 7>"
     expect_in "$out" "1. Roll the d8. On an 8, roll again. A = face − 1 (0 to 6)."
     expect_in "$out" "Expected rolls: 1.1429 (exactly 8/7)"
     expect_in "$out" "Chance of needing more than 2 rolls: 1/64 (1.56%)"
@@ -44,6 +44,17 @@ PY
 )
     while IFS= read -r line; do expect_in "$out" "$line"; done <<<"$expected"
     expect_in "$out" "strategy optimal: recycle<roll<d6>, 29>"
+    # a d30 from a d6 and a d10: the d6 read as 1..3 (fold), the d10 as 0..9, never a reroll
+    out=$("$rollplan" d30 --with d6,d10) || fail "d30 --with d6,d10 exited $?"
+    expect_in "$out" "A number from 1 to 30 with a d6 and a d10"
+    expect_in "$out" "1. Roll the d6: faces 1, 4 give A = 0; faces 2, 5 give A = 1; faces 3, 6 give A = 2."
+    expect_in "$out" "2. Roll the d10. B = face − 1 (0 to 9)."
+    expect_in "$out" "Expected rolls: 2.0000 (exactly 2)"
+    expect_in "$out" "Chance of needing more than 2 rolls: 0"
+    # a d100 from the polyhedral set: two d10
+    out=$("$rollplan" d100 --with d4,d6,d8,d10,d12,d20) || fail "d100 --with the set exited $?"
+    expect_in "$out" "mixed_radix<roll<d10>, roll<d10>>"
+    expect_in "$out" "Expected rolls: 2.0000 (exactly 2)"
     # the strategies side by side: two d6 for 29 cost 36/29 per pair
     out=$("$rollplan" d29 --with d6 --compare) || fail "--compare exited $?"
     expect_in "$out" "digits    2.4828"
@@ -85,7 +96,8 @@ d29 --with ''
 d29 --with ,
 d29 --with d6,
 d29 --with d6,,d10
-d29 --with d6,d10
+d29 --with d2,d3,d4,d5,d6,d7,d8,d9,d10
+d29 --with d6,d1
 d29 --with banana
 d29
 --with d6
@@ -110,6 +122,13 @@ interactive_pipe)
     # a coin for 3: tails, heads = binary 10 = 2, the number 3; spaces around a face are fine
     out=$(printf ' 2 \n1\n' | "$rollplan" d3 --with coin --interactive) || fail "exit $?"
     expect_in "$out" "Your number is 3."
+    # a d30 from a d6 and a d10: it asks for the d6, then the d10; (5 − 1) mod 3 = 1, 7 − 1 = 6: 16, the number 17
+    out=$(printf '5\n7\n' | "$rollplan" d30 --with d6,d10 --interactive) || fail "exit $?"
+    expect_in "$out" "Roll the d6 and type the face (1 to 6): 5"
+    expect_in "$out" "Roll the d10 and type the face (1 to 10): 7"
+    expect_in "$out" "Your number is 17."
+    err=$(printf '5\n11\n' | "$rollplan" d30 --with d6,d10 --interactive 2>&1 >/dev/null)
+    [ "$err" = "rollplan: '11' is not a face of a d10 (1 to 10)" ] || fail "a d10 face of 11: '$err'"
     # a face outside the die, not a number, or the end of input: one line, exit 2
     for input in '7\n' '0\n' 'x\n' '\n' '3\n' '' '-1\n' '3.5\n'; do
         err=$(printf -- "$input" | "$rollplan" d29 --with d6 --interactive 2>&1 >/dev/null)

@@ -1,4 +1,4 @@
-// expect: rollplan: the plan is for a die with a different number of faces than the source
+// expect: rollplan: the plan rolls a die the source does not roll
 #include <rollplan/rollplan.hpp>
 int main() {
     auto d8 = rollplan::from_faces<rollplan::d8>([] { return 3; });

@@ -1,5 +1,5 @@
 // Static proofs for every N in [1, 300] and every strategy, for one die
-// (ROLLPLAN_GRID_FACES, set by CMake): each plan has N outcomes, is exactly
+// (ROLLPLAN_GRID_FACES, set by CMake) or a set of dice: each plan has N outcomes, is exactly
 // uniform, is the type of the planner's own data; cheapest costs no more than
 // digits or smooth, and the optimal plan carries its optimality certificate.
 // Built with the compilers' default constexpr limits.
@@ -9,7 +9,21 @@
 #include <utility>
 
 namespace rp = rollplan;
+#define ROLLPLAN_GRID_EXPAND(...) #__VA_ARGS__
+#define ROLLPLAN_GRID_TEXT(...) ROLLPLAN_GRID_EXPAND(__VA_ARGS__)
+#ifdef ROLLPLAN_GRID_DICE
+// A set of dice (ROLLPLAN_GRID_DICE, e.g. rp::d6, rp::d10) up to ROLLPLAN_GRID_LAST:
+// no certificate, as over a set no optimum is proven.
+using grid_die = rp::dice_set<ROLLPLAN_GRID_DICE>;
+inline constexpr bool certified = false;
+inline constexpr std::size_t grid_last = ROLLPLAN_GRID_LAST;
+#define ROLLPLAN_GRID_NAME "the dice set " ROLLPLAN_GRID_TEXT(ROLLPLAN_GRID_DICE)
+#else
 using grid_die = rp::die<ROLLPLAN_GRID_FACES>;
+inline constexpr bool certified = true;
+inline constexpr std::size_t grid_last = 300;
+#define ROLLPLAN_GRID_NAME "a die with " ROLLPLAN_GRID_TEXT(ROLLPLAN_GRID_FACES) " faces"
+#endif
 
 template <rp::count_t N, class Strategy>
 struct proof {
@@ -22,7 +36,7 @@ struct proof {
 
 template <rp::count_t N>
 struct optimal_is_certified {
-    static_assert(rp::certify_optimal<rp::plan_t<N, grid_die, rp::strategy::optimal>>());
+    static_assert(!certified || rp::certify_optimal<rp::plan_t<N, grid_die, rp::strategy::optimal>>());
     static constexpr bool holds = true;
 };
 
@@ -44,10 +58,9 @@ constexpr bool all_proved(std::index_sequence<I...>) {
         if (!p) return false;
     return true;
 }
-static_assert(all_proved(std::make_index_sequence<300>{}));
+static_assert(all_proved(std::make_index_sequence<grid_last>{}));
 
 int main() {
-    std::printf("proved at compile time: N = 1..300 from a die with %d faces, strategies digits, smooth, cheapest, "
-                "optimal\n",
-                ROLLPLAN_GRID_FACES);
+    std::printf("proved at compile time: N = 1..%zu from %s, strategies digits, smooth, cheapest, optimal\n", grid_last,
+                ROLLPLAN_GRID_NAME);
 }
