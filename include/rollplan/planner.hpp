@@ -1,8 +1,9 @@
 // rollplan/planner.hpp: choosing a roll plan for N outcomes from a die with K
-// faces.
+// faces, or from a set of dice (dice_faces, dice_set).
 //
-// Every strategy builds a blueprint: `atoms`, each a few rolls folded or
-// rejected onto a smaller count, read together as mixed-radix digits (smallest
+// Every strategy builds a blueprint: `atoms`, each a few rolls of one die
+// folded or rejected onto a smaller count (over a set, each atom on the die
+// that makes it cheapest), read together as mixed-radix digits (smallest
 // atom first, as the most significant digit) and, when their product
 // overshoots N, one final rejection onto N. The search runs on plain structs
 // with constexpr functions and costs in double (the choice only); exact costs
