@@ -2,6 +2,8 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 #include <catch2/catch.hpp>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <utility>
@@ -92,4 +94,29 @@ TEST_CASE("printing", "[rational]") {
     std::ostringstream os;
     os << rational{96, 29} << ' ' << rational{4, 2} << ' ' << rational{two_to_64};
     REQUIRE(os.str() == "96/29 2 18446744073709551616");
+}
+
+// GCC 12.2 once left elements of a value-initialized array zero-filled
+// instead of default constructed, in the run-time code of a function that a
+// constant expression had also run and written into (see rational.hpp).
+// A rational of all zero bits is 0/1, so zero-filled is 0/1 too.
+namespace {
+constexpr rational running_sum(std::size_t last) {
+    std::array<rational, 4> sums{};
+    for (std::size_t i = 1; i <= last; ++i) sums[i % 4] = sums[i % 4] + rational{1, i + 1};
+    return sums[2] + sums[3];
+}
+volatile std::size_t three = 3;
+}  // namespace
+
+TEST_CASE("a rational of all zero bits is zero", "[rational]") {
+    struct bits {
+        count_t low = 0, high = 0;
+    };
+    static_assert(sizeof(bits) == sizeof(rational));
+    STATIC_REQUIRE(std::bit_cast<rational>(bits{}) == rational{0});
+    STATIC_REQUIRE(std::bit_cast<rational>(bits{}).denominator() == 1);
+    constexpr rational at_compile_time = running_sum(3);
+    STATIC_REQUIRE(at_compile_time == rational{1, 3} + rational{1, 4});
+    REQUIRE(running_sum(three) == at_compile_time);  // the same function, run
 }

@@ -5,6 +5,17 @@
 // equal values compare equal member by member. Every operation that would need
 // more than 128 bits throws std::overflow_error: in a constant expression that
 // is a compile error that names the operation, never a silently wrong value.
+//
+// The denominator is stored less one, so that a rational of all zero bits is
+// 0/1. That is for GCC 12.2 (Debian 12's compiler): once a constant
+// evaluation has written into a value-initialized array of a class whose
+// default members are not all zero (`std::array<rational, n> a{}`, or a
+// struct member `parts{}`), the run-time code of the same function leaves
+// the elements from the written one on zero-filled instead of default
+// constructed, so a run after a static_assert of the same function saw
+// denominators of 0. With an all-zero default, zero-filled is the default.
+// tests/constant_and_run_time.cpp runs the functions that keep rationals in
+// arrays both ways in one translation unit and compares.
 #pragma once
 
 #include "config.hpp"
@@ -22,43 +33,47 @@ namespace rollplan {
 class rational {
 public:
     constexpr rational() = default;
-    constexpr rational(count_t numerator, count_t denominator = 1) : num_(numerator), den_(denominator) {  // NOLINT: an integer is a rational
+    constexpr rational(count_t numerator, count_t denominator = 1) {  // NOLINT: an integer is a rational
         if (denominator == 0) detail::fail<std::domain_error>("rollplan: a rational needs a non-zero denominator");
-        reduce();
+        const count_t g = detail::gcd(numerator, denominator);  // never 0: the denominator is not
+        num_ = numerator / g;
+        den_less_one_ = denominator / g - 1;
     }
 
     constexpr count_t numerator() const { return num_; }
-    constexpr count_t denominator() const { return den_; }
+    constexpr count_t denominator() const { return den_less_one_ + 1; }
 
     friend constexpr rational operator+(const rational& a, const rational& b) {
-        const rational sum = combine(a, b, false);
-        if (sum.den_ == 0) detail::fail<std::overflow_error>("rollplan: a sum of rationals needs more than 128 bits");
+        bool fits = true;
+        const rational sum = combine(a, b, false, fits);
+        if (!fits) detail::fail<std::overflow_error>("rollplan: a sum of rationals needs more than 128 bits");
         return sum;
     }
     friend constexpr rational operator-(const rational& a, const rational& b) {
         if (b > a) detail::fail<std::domain_error>("rollplan: rationals here are never negative");
-        const rational difference = combine(a, b, true);
-        if (difference.den_ == 0)
-            detail::fail<std::overflow_error>("rollplan: a difference of rationals needs more than 128 bits");
+        bool fits = true;
+        const rational difference = combine(a, b, true, fits);
+        if (!fits) detail::fail<std::overflow_error>("rollplan: a difference of rationals needs more than 128 bits");
         return difference;
     }
     friend constexpr rational operator*(const rational& a, const rational& b) {
         // cross-reduce first so that products stay as small as the result
-        const count_t g1 = detail::gcd(a.num_, b.den_);  // never 0: denominators are not
-        const count_t g2 = detail::gcd(b.num_, a.den_);
+        const count_t g1 = detail::gcd(a.num_, b.denominator());  // never 0: denominators are not
+        const count_t g2 = detail::gcd(b.num_, a.denominator());
         return {detail::checked_mul(a.num_ / g1, b.num_ / g2, "rollplan: a product of rationals needs more than 128 bits"),
-                detail::checked_mul(a.den_ / g2, b.den_ / g1, "rollplan: a product of rationals needs more than 128 bits")};
+                detail::checked_mul(a.denominator() / g2, b.denominator() / g1,
+                                    "rollplan: a product of rationals needs more than 128 bits")};
     }
     friend constexpr rational operator/(const rational& a, const rational& b) {
         if (b.num_ == 0) detail::fail<std::domain_error>("rollplan: division of a rational by zero");
-        return a * rational{b.den_, b.num_};
+        return a * rational{b.denominator(), b.num_};
     }
 
     friend constexpr bool operator==(const rational&, const rational&) = default;
     friend constexpr std::strong_ordering operator<=>(const rational& a, const rational& b) {
         // compare a.num/a.den with b.num/b.den through continued-fraction steps:
         // no products, so no overflow
-        count_t an = a.num_, ad = a.den_, bn = b.num_, bd = b.den_;
+        count_t an = a.num_, ad = a.denominator(), bn = b.num_, bd = b.denominator();
         bool flipped = false;
         for (;;) {
             const count_t aq = an / ad, bq = bn / bd;
@@ -77,20 +92,24 @@ public:
         }
     }
 
-    constexpr double to_double() const { return static_cast<double>(num_) / static_cast<double>(den_); }
+    constexpr double to_double() const { return static_cast<double>(num_) / static_cast<double>(denominator()); }
 
 private:
+    // A value in lowest terms, from its numerator and denominator.
     struct unreduced {};
-    constexpr rational(count_t numerator, count_t denominator, unreduced) : num_(numerator), den_(denominator) {}
+    constexpr rational(count_t numerator, count_t denominator, unreduced)
+        : num_(numerator), den_less_one_(denominator - 1) {}
 
-    // a ± b in lowest terms, or a denominator of 0 when the result needs more
-    // than 128 bits. With g = gcd(a.den, b.den), a.num·(b.den/g) ± b.num·(a.den/g)
-    // over (a.den/g)·b.den, where only g can share a factor with the numerator
-    // (both operands are reduced). The numerator may pass 128 bits before that
-    // factor is divided out, so it is formed in 256 bits when it must be.
-    static constexpr rational combine(const rational& a, const rational& b, bool subtract) {
-        const count_t g = detail::gcd(a.den_, b.den_);
-        const count_t a_scale = b.den_ / g, b_scale = a.den_ / g;
+    // a ± b in lowest terms. With g = gcd(a.den, b.den), a.num·(b.den/g) ±
+    // b.num·(a.den/g) over (a.den/g)·b.den, where only g can share a factor
+    // with the numerator (both operands are reduced). The numerator may pass
+    // 128 bits before that factor is divided out, so it is formed in 256 bits
+    // when it must be. `fits` turns false when the result needs more than 128
+    // bits.
+    static constexpr rational combine(const rational& a, const rational& b, bool subtract, bool& fits) {
+        const count_t a_den = a.denominator(), b_den = b.denominator();
+        const count_t g = detail::gcd(a_den, b_den);
+        const count_t a_scale = b_den / g, b_scale = a_den / g;
         count_t num = 0, common = g;
         if (fits_product(a.num_, a_scale) && fits_product(b.num_, b_scale) &&
             (subtract || a.num_ * a_scale <= count_max - b.num_ * b_scale)) {
@@ -103,25 +122,24 @@ private:
             const wide whole = subtract ? left - right : left + right;
             common = detail::gcd((whole - whole / wide{g} * wide{g}).to_count(), g);
             const wide reduced = whole / wide{common};
-            if (!reduced.fits_count()) return {0, 0, unreduced{}};
+            if (!reduced.fits_count()) {
+                fits = false;
+                return {};
+            }
             num = reduced.to_count();
         }
         if (num == 0) return {};
-        const count_t den_rest = b.den_ / common;  // (a.den/g)·b.den / common, one factor at a time
-        if (!fits_product(b_scale, den_rest)) return {0, 0, unreduced{}};
+        const count_t den_rest = b_den / common;  // (a.den/g)·b.den / common, one factor at a time
+        if (!fits_product(b_scale, den_rest)) {
+            fits = false;
+            return {};
+        }
         return {num, b_scale * den_rest, unreduced{}};
     }
     static constexpr bool fits_product(count_t x, count_t y) { return x == 0 || y <= count_max / x; }
 
-    constexpr void reduce() {
-        const count_t g = detail::gcd(num_, den_);
-        if (g > 1) {
-            num_ /= g;
-            den_ /= g;
-        }
-    }
     count_t num_ = 0;
-    count_t den_ = 1;
+    count_t den_less_one_ = 0;  // the denominator less one: see the top of this file
 };
 
 inline std::string to_string(const rational& r) {
