@@ -15,8 +15,9 @@ block() {  # block NAME SHOWN-COMMAND: the command's output as a block
 "$rollplan" d29 --with d6 | block dice_d29 "rollplan d29 --with d6"
 "$rollplan" d7 --with d8 | block dice_d7 "rollplan d7 --with d8"
 "$rollplan" d30 --with d6,d10 | block dice_d30 "rollplan d30 --with d6,d10"
+"$rollplan" d29 --with d6,d10 | block dice_d29_set "rollplan d29 --with d6,d10"
 "$rollplan" d29 --with d6 --compare --count 10 | block dice_compare "rollplan d29 --with d6 --compare --count 10"
 printf '6\n6\n1\n1\n' | "$rollplan" d29 --with d6 --interactive |
     block dice_interactive "printf '6\\n6\\n1\\n1\\n' | rollplan d29 --with d6 --interactive"
-printf '3\n10\n2\n4\n' | "$rollplan" d29 --with d6,d10 --interactive |
-    block dice_interactive_set "printf '3\\n10\\n2\\n4\\n' | rollplan d29 --with d6,d10 --interactive"
+printf '10\n5\n7\n2\n' | "$rollplan" d29 --with d6,d10 --interactive |
+    block dice_interactive_set "printf '10\\n5\\n7\\n2\\n' | rollplan d29 --with d6,d10 --interactive"

@@ -246,3 +246,19 @@ TEST_CASE("approximate_expected_rolls: the exact value in double, and a value wh
     for (std::uint64_t k = 0, r = 1; k < 40; ++k, r = r * 20 % 7776, weight /= 20) sum += static_cast<long double>(r) * weight;
     REQUIRE(estimate == Approx(static_cast<double>(sum)).epsilon(1e-12));
 }
+
+TEST_CASE("recycle_set: counting, invariants and the chain's expected rolls agree", "[analysis]") {
+    for (count_t n = 2; n <= 80; ++n) {
+        INFO("N = " << static_cast<std::uint64_t>(n));
+        plan_description d;
+        d.reserve(1);
+        d.reserve(3);
+        d.nodes[0] = {node_kind::recycle_set, n, 1, 3};
+        d.nodes[1] = {node_kind::roll, 4, 0, 0};
+        d.nodes[2] = {node_kind::roll, 6, 0, 0};
+        d.nodes[3] = {node_kind::roll, 10, 0, 0};
+        REQUIRE(distribution_of(d).is_uniform());  // by counting every attempt
+        REQUIRE(is_exactly_uniform(d));
+        REQUIRE(approximate_expected_rolls(d) == Approx(expected_rolls(d).to_double()).epsilon(1e-12));
+    }
+}

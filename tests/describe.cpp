@@ -84,3 +84,29 @@ TEST_CASE("instructions over a set of dice name the die of each roll", "[describ
                    "4. Your number is C + 1.\n");
     REQUIRE(plan_name<plan_t<30, dice_set<d6, d10>>>() == "mixed_radix<fold<roll<d6>, 3>, roll<d10>>");
 }
+
+TEST_CASE("instructions for the Knuth-Yao loop over a set of dice list the die for each range", "[describe]") {
+    // a d15 from the polyhedral set rolls the d20 at B = 1 and the d6 at B = 5 (worked out by hand:
+    // 20 leaves 5, 5·6 = 30 is a multiple of 15)
+    const std::string d15 = describe<plan_t<15, dice_set<d4, d6, d8, d10, d12, d20>>>();
+    REQUIRE(d15 == "To pick a number from 1 to 15 with a d6 and a d20:\n"
+                   "1. Start with A = 0 and B = 1.\n"
+                   "2. Roll the d6 when B is 5; otherwise the d20: with K its number of faces, A = A × K + face − 1 "
+                   "and B = B × K. Repeat this step until B is 15 or more.\n"
+                   "3. C = B − (B mod 15), the largest multiple of 15 up to B. If A is C or more: A = A − C, "
+                   "B = B − C, and go back to step 2 (nothing is thrown away).\n"
+                   "4. D = A mod 15.\n"
+                   "5. Your number is D + 1.\n");
+    // d29 from {d6, d10}: the ranges 1 → 10 → 60 (2 left) → 20 → 120 (4 left) → 40 (11 left) → 66
+    // (8 left) → 80 (22 left) → 220 (17 left) → 102 (15 left) → 90 (3 left) → 30 (1 left) → again
+    const std::string d29 = describe<plan_t<29, dice_set<d6, d10>>>();
+    REQUIRE_THAT(d29, Catch::Contains("2. Roll the d6 when B is 10, 11, 15, 17 or 20; otherwise the d10: "));
+    // 1009 from {d6, d10} meets 20 values of B, 4 of them for the d6; 10007 meets 228, 62 for the d6:
+    // too many to list, so the rule is said
+    const std::string d1009 = describe<recycle_set<dice_set<d6, d10>, 1009>>();
+    const std::string d10007 = describe<recycle_set<dice_set<d6, d10>, 10007>>();
+    REQUIRE_THAT(d1009, Catch::Contains("Roll the d6 when B is ") && Catch::Contains("; otherwise the d10:"));
+    REQUIRE_THAT(d10007, Catch::Contains("Roll the die that brings B to 10007 or more leaving the smallest share B × K mod "
+                                 "10007 of B × K (the first listed on a tie; if none does, the d10)"));
+    REQUIRE(plan_name<recycle_set<dice_set<d6, d10>, 29>>() == "recycle_set<dice_set<d6, d10>, 29>");
+}

@@ -5,6 +5,7 @@
 #include <rollplan/rollplan.hpp>
 
 #include <array>
+#include <boost/multiprecision/cpp_int.hpp>
 #include <catch2/catch.hpp>
 #include <iterator>
 #include <numeric>
@@ -147,6 +148,42 @@ void spec_indices_down(G& g, std::uint64_t n, std::uint64_t last, Visit visit) {
     }
 }
 
+// spec.md, "recycle_set": pick(r) compares the shares (r·K mod M)/(r·K) as
+// exact fractions (Boost's cpp_rational), and the loop is recycle's with
+// the die pick(r) for each digit; roll(K) gives a digit in [0, K).
+std::size_t spec_pick(count_t r, count_t m, const std::vector<count_t>& faces) {
+    using boost::multiprecision::cpp_int;
+    using boost::multiprecision::cpp_rational;
+    std::size_t best = faces.size();
+    cpp_rational best_share;
+    for (std::size_t i = 0; i < faces.size(); ++i) {
+        const cpp_int reached = cpp_int{r} * cpp_int{faces[i]};
+        if (reached < cpp_int{m}) continue;
+        const cpp_rational share{cpp_int{reached % cpp_int{m}}, reached};
+        if (best == faces.size() || share < best_share) best = i, best_share = share;
+    }
+    if (best < faces.size()) return best;
+    best = 0;
+    for (std::size_t i = 1; i < faces.size(); ++i)
+        if (faces[i] > faces[best]) best = i;
+    return best;
+}
+template <class Roll>
+std::uint64_t spec_recycle_set(Roll& roll, count_t m, const std::vector<count_t>& faces) {
+    count_t x = 0, r = 1;
+    for (;;) {
+        while (r < m) {
+            const count_t k = faces[spec_pick(r, m, faces)];
+            x = x * k + roll(k);
+            r *= k;
+        }
+        const count_t kept = r / m * m;
+        if (x < kept) return static_cast<std::uint64_t>(x % m);
+        x -= kept;
+        r -= kept;
+    }
+}
+
 template <auto A, auto B, class Strategy, class G, class Spec>
 void agree(G engine, Spec spec, int draws) {
     G twin = engine;
@@ -176,6 +213,34 @@ TEST_CASE("the fastest strategy (the default) follows the spec on every engine",
     agree<0ull, 9223372036854775808ull, strategy::fastest>(std::mt19937{7}, fastest_spec, 10000);
     agree<1, 1000, strategy::fastest>(std::minstd_rand{5}, fastest_spec, 10000);
     agree<1, 1000, strategy::fastest>(std::mt19937_64{5}, fastest_spec, 10000);
+}
+
+TEST_CASE("recycle_set follows the spec", "[golden]") {
+    // the same faces for the library and the spec: a die of K faces rolls splitmix64's value mod K
+    auto check = [](auto plan_tag, std::vector<count_t> faces) {
+        using P = typename decltype(plan_tag)::type;
+        splitmix64 a{P::outcomes}, b{P::outcomes}, c{P::outcomes};
+        auto roll_a = [&](count_t k) { return std::uint64_t{a() % static_cast<std::uint64_t>(k)}; };
+        auto roll_b = [&](count_t k) { return count_t{b() % static_cast<std::uint64_t>(k)}; };
+        auto roll_c = [&](count_t k) { return std::uint64_t{c() % static_cast<std::uint64_t>(k)}; };
+        auto source = from_values<typename P::die_type>(roll_a);
+        for (int i = 0; i < 2000; ++i) {
+            const std::uint64_t expected = spec_recycle_set(roll_b, P::outcome_count, faces);
+            REQUIRE(sample<P>(source) == expected);
+            REQUIRE(sample(description_v<P>, roll_c) == expected);
+        }
+    };
+    check(std::type_identity<recycle_set<dice_set<d6, d10>, 29>>{}, {6, 10});
+    check(std::type_identity<recycle_set<dice_set<d6, d20>, 15>>{}, {6, 20});
+    check(std::type_identity<recycle_set<dice_set<d4, d6>, 1000>>{}, {4, 6});
+    check(std::type_identity<recycle_set<dice_set<d4, d6, d8, d10, d12, d20>, 211>>{}, {4, 6, 8, 10, 12, 20});
+    check(std::type_identity<recycle_set<dice_set<d6, d10>, 10007>>{}, {6, 10});
+    check(std::type_identity<recycle_set<dice_set<coin, die<3>>, 1000003>>{}, {2, 3});
+    // ties of the shares go to the first die: from r = 17 for M = 29, a d6 (102, 15 left) and a
+    // d10 (170, 25 left) leave the same share 5/34
+    REQUIRE(spec_pick(17, 29, {6, 10}) == 0);
+    const count_t tie[] = {6, 10};
+    REQUIRE(die_for_range(17, 29, tie, 2) == 0);
 }
 
 TEST_CASE("uniform_below follows the spec", "[golden]") {

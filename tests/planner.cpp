@@ -279,3 +279,22 @@ TEST_CASE("dice sets: bad sets are refused", "[planner][dice]") {
     REQUIRE(dice_faces{6, 6, 10}.size == 2);  // a die given twice counts once
     REQUIRE_THROWS_AS(make_plan(0, dice_faces{6, 10}), std::invalid_argument);
 }
+
+TEST_CASE("dice sets: the Knuth-Yao loop that picks its die by its range", "[planner][dice]") {
+    // a d15 from the polyhedral set: the d20 (15 of 20 accepted, 5 left), then a d6 on the 5 left
+    // (30 values, all accepted): 1 + 5/20 rolls; no one die does as well
+    using d15 = plan_t<15, polyhedral>;
+    STATIC_REQUIRE(std::is_same_v<d15, recycle_set<dice_set<d6, d20>, 15>>);
+    STATIC_REQUIRE(expected_rolls_v<d15> == rational{5, 4});
+    STATIC_REQUIRE(is_exactly_uniform_v<d15>);
+    STATIC_REQUIRE(tail_probability<d15>(1) == rational{1, 4});
+    STATIC_REQUIRE(tail_probability<d15>(2) == rational{0});
+    for (count_t faces : {count_t{4}, count_t{6}, count_t{8}, count_t{10}, count_t{12}, count_t{20}})
+        REQUIRE(rational{5, 4} < expected_rolls(make_plan(15, faces, optimal{})));
+    // the rule: of the dice that reach M, the smallest share left; else the most faces
+    constexpr count_t dice[] = {6, 20};
+    STATIC_REQUIRE(die_for_range(1, 15, dice, 2) == 1);  // none reaches 15: the d20
+    STATIC_REQUIRE(die_for_range(5, 15, dice, 2) == 0);  // 30 leaves 0 of 30, 100 leaves 10 of 100
+    // only the dice its ranges ever roll are in the node
+    STATIC_REQUIRE(std::is_same_v<d15::die_type, dice_set<d6, d20>>);
+}

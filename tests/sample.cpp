@@ -294,3 +294,25 @@ TEST_CASE("a plan over a set of dice asks the source for each die", "[sample][di
     REQUIRE(sample(make_plan(30, dice_faces{6, 10}), [&](count_t k) { asked.push_back(k); return std::uint64_t{k == 6 ? 4u : 6u}; }) == 16);
     REQUIRE(asked == std::vector<count_t>{6, 10});
 }
+
+TEST_CASE("recycle_set draws the same from its type and its data, roll for roll", "[sample][dice]") {
+    // the same pseudo-random faces for both, asked for by the plan
+    using polyhedral = dice_set<d4, d6, d8, d10, d12, d20>;
+    auto compare = [](auto type_tag, std::uint64_t seed) {
+        using P = typename decltype(type_tag)::type;
+        splitmix64 typed_engine{seed}, data_engine{seed};
+        std::vector<count_t> typed_asked, data_asked;
+        auto typed = from_values<polyhedral>([&](count_t k) { typed_asked.push_back(k); return static_cast<std::uint64_t>(typed_engine() % static_cast<std::uint64_t>(k)); });
+        const std::uint64_t a = sample<P>(typed);
+        const std::uint64_t b = sample(description_v<P>, [&](count_t k) { data_asked.push_back(k); return static_cast<std::uint64_t>(data_engine() % static_cast<std::uint64_t>(k)); });
+        REQUIRE(a == b);
+        REQUIRE(typed_asked == data_asked);
+        REQUIRE(a < P::outcomes);
+    };
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+        compare(std::type_identity<plan_t<15, polyhedral>>{}, seed);
+        compare(std::type_identity<plan_t<23, polyhedral>>{}, seed);
+        compare(std::type_identity<recycle_set<dice_set<d6, d10>, 29>>{}, seed);
+        compare(std::type_identity<recycle_set<dice_set<d4, d6>, 1000>>{}, seed);
+    }
+}

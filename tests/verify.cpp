@@ -191,3 +191,9 @@ TEST_CASE("verify_exhaustively over a set of dice: each prefix grown by the die 
     using d29 = plan_t<29, dice_set<d6, d10>>;
     REQUIRE_THROWS_AS(verify_exhaustively<d29>(17), std::invalid_argument);
 }
+
+TEST_CASE("verify_exhaustively: recycle_set against its model", "[verify]") {
+    STATIC_REQUIRE(verify_exhaustively<recycle_set<dice_set<d6, d20>, 15>>(4));
+    STATIC_REQUIRE(verify_exhaustively<recycle_set<dice_set<d6, d10>, 29>>(4));
+    STATIC_REQUIRE(verify_exhaustively<recycle_set<dice_set<coin, die<3>>, 7>>(8));
+}

@@ -26,6 +26,7 @@
 #include "plan.hpp"
 #include "optimum.hpp"
 #include "rational.hpp"
+#include "uniform_state.hpp"
 
 namespace rollplan {
 
@@ -152,25 +153,35 @@ constexpr count_t kept_below(count_t inner, count_t m) { return inner / m * m; }
 
 constexpr distribution node_distribution(const plan_description& d, const plan_node& node);
 
-// The value of a recycle node. Each attempt starts from a state uniform on a
-// range (the first power of |P| that reaches M, then what each rejection
-// leaves, grown by |P| again) and is counted like a rejection; the first
-// attempts (64, or until every sequence is resolved) are counted, and they
-// must all give one distribution, which is the node's.
-constexpr distribution recycled(const distribution& operand, count_t m) {
-    if (!operand.is_uniform()) detail::fail<std::domain_error>("rollplan: recycle is analysed for a uniform operand only");
+// The chain of a recycle node (its operand uniform on L values: radix L) or
+// of a recycle_set node (its dice).
+constexpr range_chain chain_of(const plan_description& d, const plan_node& node, count_t operand) {
+    range_chain c;
+    c.m = node.outcomes;
+    if (node.kind == node_kind::recycle_set) {
+        for (std::size_t i = 0; i < node.children; ++i) c.radix[c.size++] = d.child(node, i).outcomes;
+    } else {
+        c.radix[c.size++] = operand;
+    }
+    return c;
+}
+
+// The value of a recycle or recycle_set node. Each attempt starts from a
+// state uniform on a range (the chain's) and is counted like a rejection; the
+// first attempts (64, or until every sequence is resolved) are counted, and
+// they must all give one distribution, which is the node's.
+constexpr distribution recycled(range_chain chain) {
     distribution first;
-    count_t range = 1;
-    for (int attempt = 0; attempt < 64 && range != 0; ++attempt) {
-        while (range < m) range = checked_mul(range, operand.outcomes, "rollplan: a recycle state passed 2^128");
-        const count_t kept = kept_below(range, m);
+    for (int attempt = 0; attempt < 64 && chain.range != 0; ++attempt) {
+        const count_t range = chain.fill();
+        const count_t kept = kept_below(range, chain.m);
         const distribution accepted = below(uniform_on(range), kept);
-        const distribution drawn = scaled(residues(accepted, m), rational{1} / accepted.total());
+        const distribution drawn = scaled(residues(accepted, chain.m), rational{1} / accepted.total());
         if (attempt == 0)
             first = drawn;
         else if (!(drawn == first))
             detail::fail<std::logic_error>("rollplan: two attempts of a recycle node draw differently");
-        range -= kept;
+        chain.reject();
     }
     return first;
 }
@@ -219,8 +230,13 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
             if (kept_mass == rational{0}) detail::fail<std::domain_error>("rollplan: this rejection never accepts");
             return scaled(residues(kept, node.outcomes), rational{1} / kept_mass);
         }
-        case node_kind::recycle:
-            return recycled(node_distribution(d, d.child(node)), node.outcomes);
+        case node_kind::recycle: {
+            const distribution operand = node_distribution(d, d.child(node));
+            if (!operand.is_uniform()) detail::fail<std::domain_error>("rollplan: recycle is analysed for a uniform operand only");
+            return recycled(chain_of(d, node, operand.outcomes));
+        }
+        case node_kind::recycle_set:
+            return recycled(chain_of(d, node, 0));
         case node_kind::scale:
             return scaled_down(node_distribution(d, d.child(node)), node.outcomes);
     }
@@ -232,6 +248,45 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
 // operand times the Knuth–Yao number of draws Σ_j (|P|^j mod M)/|P|^j.
 // Number is rational (exact) or double (an estimate, for when the exact
 // Knuth–Yao sum needs more than 128 bits).
+// Expected digits of a recycle_set loop: Σ_i reach_i · rolls_i over its
+// attempts, reach_{i+1} = reach_i · (ρ_i mod M)/ρ_i; the ranges left by
+// rejections repeat (they are below M), and the sum over a repeating part is
+// a geometric series. In double, the attempts until reach < 10^-30.
+template <class Number>
+constexpr Number chain_rolls(range_chain chain) {
+    if constexpr (std::is_same_v<Number, double>) {
+        return chain.expected_digits();
+    } else {
+        constexpr std::size_t most = 256;
+        std::array<count_t, most> start{};  // the range before attempt i
+        std::array<rational, most> reach{}, rolls{};
+        rational next_reach{1};
+        for (std::size_t i = 0; i < most; ++i) {
+            if (chain.range == 0) {  // nothing left: a finite sum
+                rational sum;
+                for (std::size_t j = 0; j < i; ++j) sum = sum + reach[j] * rolls[j];
+                return sum;
+            }
+            for (std::size_t j = 0; j < i; ++j) {
+                if (start[j] != chain.range) continue;
+                // attempts j .. i-1 repeat forever, each round with probability next_reach/reach[j]
+                rational head, cycle;
+                for (std::size_t k = 0; k < j; ++k) head = head + reach[k] * rolls[k];
+                for (std::size_t k = j; k < i; ++k) cycle = cycle + reach[k] * rolls[k];
+                return head + cycle / (rational{1} - next_reach / reach[j]);
+            }
+            start[i] = chain.range;
+            reach[i] = next_reach;
+            const count_t range = chain.fill();
+            rolls[i] = rational{chain.rolls};
+            next_reach = next_reach * rational{range - kept_below(range, chain.m), range};
+            chain.reject();
+        }
+        fail<std::overflow_error>("rollplan: the exact expected rolls of this recycle_set need more than 256 attempts "
+                                  "before its ranges repeat; approximate_expected_rolls gives them in double");
+    }
+}
+
 template <class Number>
 constexpr Number node_rolls(const plan_description& d, const plan_node& node) {
     switch (node.kind) {
@@ -255,6 +310,8 @@ constexpr Number node_rolls(const plan_description& d, const plan_node& node) {
                 return node_rolls<Number>(d, d.child(node)) * knuth_yao_estimate(node.outcomes, d.child(node).outcomes);
             else
                 return node_rolls<Number>(d, d.child(node)) * knuth_yao_sum(node.outcomes, d.child(node).outcomes);
+        case node_kind::recycle_set:
+            return chain_rolls<Number>(chain_of(d, node, 0));
     }
     detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
@@ -281,6 +338,11 @@ constexpr count_t uniform_by_invariant(const plan_description& d, const plan_nod
             product *= digit;
         }
         return product == node.outcomes ? product : 0;
+    }
+    if (node.kind == node_kind::recycle_set) {  // its digits are rolls of dice, each uniform
+        for (std::size_t i = 0; i < node.children; ++i)
+            if (d.child(node, i).kind != node_kind::roll || d.child(node, i).outcomes < 2) return 0;
+        return node.outcomes >= 2 && node.children >= 1 ? node.outcomes : 0;
     }
     const count_t operand = uniform_by_invariant(d, d.child(node)), m = node.outcomes;
     if (operand == 0 || m == 0) return 0;
@@ -380,6 +442,26 @@ constexpr std::array<Weight, max_model_depth + 1> finishing_by_length(const plan
                 for (std::size_t i = 1; i < l; ++i) r[l] = sequences_add(r[l], sequences_mul(again[i], r[l - i]));
             }
             return r;
+        }
+        case node_kind::recycle_set: {
+            // along the chain: an attempt that ends after l rolls finishes with reach·kept/range
+            if constexpr (counts) {
+                fail<std::invalid_argument>("rollplan: a recycle_set rolls several dice; use finishing_probabilities");
+            } else {
+                range_chain chain = chain_of(d, node, 0);
+                rational reach{1};
+                std::size_t rolled = 0;
+                while (chain.range != 0) {
+                    const count_t range = chain.fill();
+                    rolled += chain.rolls;
+                    if (rolled > depth) break;
+                    const count_t kept = kept_below(range, chain.m);
+                    r[rolled] = r[rolled] + reach * rational{kept, range};
+                    reach = reach * rational{range - kept, range};
+                    chain.reject();
+                }
+                return r;
+            }
         }
         case node_kind::recycle: {
             // After j draws of the operand, L^j mod M of the L^j draw sequences

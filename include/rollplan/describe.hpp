@@ -9,11 +9,13 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "description.hpp"
 #include "plan.hpp"
 #include "rational.hpp"
+#include "uniform_state.hpp"
 
 namespace rollplan {
 
@@ -44,6 +46,11 @@ inline std::string name_of_node(const plan_description& d, const plan_node& node
             return "recycle<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
         case node_kind::scale:
             return "scale<" + name_of_node(d, d.child(node)) + ", " + to_string(node.outcomes) + ">";
+        case node_kind::recycle_set: {
+            std::string s = "recycle_set<dice_set<";
+            for (std::size_t i = 0; i < node.children; ++i) s += (i ? ", " : "") + die_name(d.child(node, i).outcomes);
+            return s + ">, " + to_string(node.outcomes) + ">";
+        }
     }
     return "?";
 }
@@ -146,6 +153,68 @@ private:
         return result;
     }
 
+    // recycle_set: the Knuth–Yao loop, each roll on the die die_for_range picks
+    // for B. The loop only ever meets a few values of B below M (those its
+    // chain of ranges passes through), so the steps list, for each die but
+    // the one rolled at the most of them, the values of B it is rolled at:
+    // "Roll the d6 when B is 10, 11, 15, 17 or 20; otherwise the d10". With
+    // more than 16 values to list, the rule is said in words instead.
+    std::string recycle_set_steps(const plan_node& node) {
+        const count_t m = node.outcomes;
+        std::vector<count_t> faces;
+        for (std::size_t i = 0; i < node.children; ++i) faces.push_back(d_.child(node, i).outcomes);
+        // the values of B below M in ascending order, and the die rolled at each
+        std::vector<count_t> ranges;
+        for (count_t b = 1; b != 0 && ranges.size() <= 64; b %= m) {
+            for (; b < m; b *= faces[die_for_range(b, m, faces.data(), faces.size())]) {
+                bool seen = false;
+                for (count_t r : ranges) seen = seen || r == b;
+                if (seen) break;
+                std::size_t at = ranges.size();
+                ranges.push_back(b);
+                for (; at > 0 && ranges[at - 1] > b; --at) ranges[at] = ranges[at - 1];
+                ranges[at] = b;
+            }
+            if (b < m) break;  // a value of B seen before: the loop repeats from here
+        }
+        std::vector<std::size_t> rolled_at(faces.size(), 0);
+        for (count_t b : ranges) ++rolled_at[die_for_range(b, m, faces.data(), faces.size())];
+        std::size_t usual = 0;  // the die rolled at the most values (the larger on a tie)
+        for (std::size_t i = 1; i < faces.size(); ++i)
+            if (rolled_at[i] > rolled_at[usual] || (rolled_at[i] == rolled_at[usual] && faces[i] > faces[usual])) usual = i;
+        const std::string x = next_letter(), r = next_letter(), t = next_letter(), mm = to_string(m);
+        std::string choice;
+        if (ranges.size() - rolled_at[usual] <= 16 && ranges.size() <= 64) {
+            for (std::size_t i = 0; i < faces.size(); ++i) {
+                if (i == usual || rolled_at[i] == 0) continue;
+                std::string values;
+                std::size_t listed = 0;
+                for (count_t b : ranges) {
+                    if (die_for_range(b, m, faces.data(), faces.size()) != i) continue;
+                    ++listed;
+                    values += (listed == 1 ? "" : listed == rolled_at[i] ? " or " : ", ") + to_string(b);
+                }
+                choice += (choice.empty() ? "" : ", ") + die_phrase(faces[i], false) + " when " + r + " is " + values;
+            }
+            choice += (choice.empty() ? "" : "; otherwise ") + die_phrase(faces[usual], false);
+        } else {
+            count_t largest = faces[0];
+            for (count_t k : faces) largest = k > largest ? k : largest;
+            choice = "the die that brings " + r + " to " + mm + " or more leaving the smallest share " + r + " × K mod " +
+                     mm + " of " + r + " × K (the first listed on a tie; if none does, " + die_phrase(largest, false) + ")";
+        }
+        steps_.push_back("Start with " + x + " = 0 and " + r + " = 1.");
+        const std::size_t loop = steps_.size() + 1;
+        steps_.push_back("Roll " + choice + ": with K its number of faces, " + x + " = " + x + " × K + face − 1 and " + r +
+                         " = " + r + " × K. Repeat this step until " + r + " is " + mm + " or more.");
+        steps_.push_back(t + " = " + r + " − (" + r + " mod " + mm + "), the largest multiple of " + mm + " up to " + r +
+                         ". If " + x + " is " + t + " or more: " + x + " = " + x + " − " + t + ", " + r + " = " + r +
+                         " − " + t + ", and go back to step " + std::to_string(loop) + " (nothing is thrown away).");
+        const std::string result = next_letter();
+        steps_.push_back(result + " = " + x + " mod " + mm + ".");
+        return result;
+    }
+
     // Lemire's multiply-shift: Y = X × M = H × L + (Y mod L); H is the value
     // unless Y mod L is below L mod M, which sends X back to be rolled again.
     std::string scale_steps(const plan_node& node) {
@@ -228,6 +297,8 @@ private:
                 return recycle_steps(node);
             case node_kind::scale:
                 return scale_steps(node);
+            case node_kind::recycle_set:
+                return recycle_set_steps(node);
         }
         return "?";
     }

@@ -24,9 +24,10 @@
 
 namespace rollplan {
 
-enum class node_kind : std::uint8_t { roll, mixed_radix, fold, reject, recycle, scale };
+enum class node_kind : std::uint8_t { roll, mixed_radix, fold, reject, recycle, scale, recycle_set };
 
-// outcomes: K for a roll, M for fold/reject/recycle/scale, the product for mixed_radix.
+// outcomes: K for a roll, M for fold/reject/recycle/scale/recycle_set, the
+// product for mixed_radix. recycle_set's children are one roll per die of its set.
 // Children of a node sit together at nodes[first_child …]. No default member
 // initialisers: a description's 256 nodes are then value-initialised to zero
 // at no cost in constant evaluation (with them, Clang evaluated each one).
@@ -102,6 +103,16 @@ struct node_data<mixed_radix<P...>> {
     }
 };
 
+template <class... D, count_t M>
+struct node_data<recycle_set<dice_set<D...>, M>> {
+    static constexpr void write(plan_description& d, std::uint16_t at) {
+        const auto first = d.reserve(sizeof...(D));
+        d.nodes[at] = {node_kind::recycle_set, M, first, static_cast<std::uint16_t>(sizeof...(D))};
+        auto slot = first;
+        ((d.nodes[slot++] = {node_kind::roll, D::faces, 0, 0}), ...);
+    }
+};
+
 // The nodes with one operand and a count M, and their kinds.
 template <template <class, count_t> class Node>
 inline constexpr node_kind unary_kind = node_kind::roll;
@@ -166,6 +177,16 @@ struct node_type<Holder, I, node_kind::mixed_radix> {
     using child = typename node_type<Holder, node.first_child + J::value>::type;
     using type = boost::mp11::mp_rename<boost::mp11::mp_transform<child, boost::mp11::mp_iota_c<node.children>>,
                                         mixed_radix>;
+};
+
+template <class Holder, std::size_t I>
+struct node_type<Holder, I, node_kind::recycle_set> {
+    static constexpr plan_node node = Holder::value.nodes[I];
+    template <class J>
+    using die_of_child = die<Holder::value.nodes[node.first_child + J::value].outcomes>;
+    using type = recycle_set<boost::mp11::mp_rename<boost::mp11::mp_transform<die_of_child, boost::mp11::mp_iota_c<node.children>>,
+                                                    dice_set>,
+                             node.outcomes>;
 };
 
 // The nodes with one operand, in the order of their kinds (fold = 2 … scale = 5).

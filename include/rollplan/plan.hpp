@@ -162,8 +162,26 @@ struct scale : detail::outcomes_member<M> {
     using die_type = typename P::die_type;
 };
 
+// Invariant: recycle's, with the digit of each step rolled on a die of the
+// set chosen from the state's range alone (die_for_range,
+// uniform_state.hpp): x·K + v is uniform on [0, r·K) whatever K is, as v is
+// uniform on [0, K) and independent of x, so every attempt starts uniform on
+// its range and an accepted x mod M is uniform.
+template <class Dice, count_t M>
+struct recycle_set {
+    static_assert(is_dice_set_v<Dice>, "rollplan: recycle_set<Dice, M> needs a dice_set<...>");
+};
+template <class... D, count_t M>
+struct recycle_set<dice_set<D...>, M> : detail::outcomes_member<M> {
+    static_assert(sizeof...(D) >= 2, "rollplan: recycle_set<Dice, M> needs two dice or more; with one, recycle<roll<D>, M>");
+    static_assert(M >= 2 && M <= max_target, "rollplan: recycle_set<Dice, M> needs 2 <= M < 2^64");
+    using die_type = dice_set<D...>;
+};
+
 template <class Die>
 inline constexpr bool is_plan_v<roll<Die>> = true;
+template <class... D, count_t M>
+inline constexpr bool is_plan_v<recycle_set<dice_set<D...>, M>> = true;
 template <class... P>
 inline constexpr bool is_plan_v<mixed_radix<P...>> = true;
 template <class P, count_t M>

@@ -25,6 +25,7 @@
 #include "factor.hpp"
 #include "integer.hpp"
 #include "optimum.hpp"
+#include "uniform_state.hpp"
 
 namespace rollplan {
 
@@ -504,6 +505,41 @@ constexpr priced_plan optimal_on(count_t n, count_t faces) {
     return {optimal_description(n, faces), exact_digits ? (n == 1 ? 0.0 : double(rolls)) : knuth_yao_estimate(n, faces)};
 }
 
+// The Knuth–Yao loop over the set, each roll on the die die_for_range picks
+// (recycle_set), with only the dice its chain of ranges ever rolls (the rule
+// picks the same die without the others), and its cost; none when it rolls
+// one die only (that die's Knuth–Yao loop is a candidate already).
+struct optional_plan {
+    priced_plan value;
+    bool exists;
+};
+constexpr optional_plan recycle_over(count_t n, const dice_faces& dice) {
+    range_chain chain;
+    chain.m = n;
+    for (std::size_t i = 0; i < dice.size; ++i) chain.radix[chain.size++] = dice.faces[i];
+    std::array<bool, max_dice_in_set> used{};
+    range_chain walk = chain;
+    for (int attempt = 0; attempt < 200 && walk.range != 0; ++attempt) {
+        while (walk.range < n) {
+            const std::size_t i = die_for_range(walk.range, n, walk.radix.data(), walk.size);
+            used[i] = true;
+            walk.range *= walk.radix[i];
+        }
+        walk.reject();
+    }
+    range_chain kept;
+    kept.m = n;
+    for (std::size_t i = 0; i < chain.size; ++i)
+        if (used[i]) kept.radix[kept.size++] = chain.radix[i];
+    if (kept.size < 2) return {{plan_description{}, 0}, false};
+    plan_description d;
+    d.reserve(1);
+    const auto first = d.reserve(kept.size);
+    d.nodes[0] = {node_kind::recycle_set, n, first, static_cast<std::uint16_t>(kept.size)};
+    for (std::size_t i = 0; i < kept.size; ++i) d.nodes[first + i] = {node_kind::roll, kept.radix[i], 0, 0};
+    return {{d, kept.expected_digits()}, true};
+}
+
 }  // namespace detail
 
 // The plan for n outcomes over a set of dice, as data. digits, smooth and
@@ -529,6 +565,10 @@ constexpr plan_description make_plan(count_t n, const dice_faces& dice, Strategy
         for (std::size_t i = 0; i < dice.size; ++i) {
             const detail::priced_plan p = detail::optimal_on(n, dice.faces[i]);
             if (p.cost < best.cost * (1 - 1e-12)) best = p;  // a tie keeps the plan of folds and rerolls
+        }
+        if (n > 1) {
+            const detail::optional_plan over = detail::recycle_over(n, dice);
+            if (over.exists && over.value.cost < best.cost * (1 - 1e-12)) best = over.value;
         }
         return best.plan;
     } else {

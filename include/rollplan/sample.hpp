@@ -8,6 +8,7 @@
 
 #include "config.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -106,6 +107,18 @@ constexpr auto run(std::type_identity<recycle<P, M>>, S& s) {
     return static_cast<value_for<M>>(recycle_after_rejection<P, M>(state, s));
 }
 
+// recycle_set: the source (a dice source) rolls the die the rule picks.
+template <class... D, count_t M, class S>
+constexpr auto run(std::type_identity<recycle_set<dice_set<D...>, M>>, S& s) {
+    static_assert(dice_source<S>, "rollplan: recycle_set rolls several dice; its source must be a dice source");
+    constexpr count_t faces[] = {D::faces...};
+    return static_cast<value_for<M>>(recycle_over_dice(M, faces, sizeof...(D), [&](count_t k) {
+        const auto v = s(k);
+        if (count_t{v} >= k) fail<std::out_of_range>("rollplan: a source returned a value outside [0, K) for its die", "value", v, "K", k);
+        return count_t{v};
+    }));
+}
+
 // Lemire's multiply-shift (Lemire 2019), the run of scale<P, M>: value() is
 // uniform on [0, Range); with value·m = h·Range + low, accept when
 // low >= Range mod m and return h. low_bound() gives Range mod m. With Lazy
@@ -172,16 +185,21 @@ namespace detail {
 // so that it returns what sample<P> returns on the same rolls; tests/sample.cpp
 // checks that on every sequence of rolls, over a grid of plans. roll(K) rolls
 // the node's die, K being the roll node's outcomes.
+// roll(K), checked: a value in [0, K).
+template <class Roll>
+constexpr count_t rolled_by(Roll& roll, count_t faces) {
+    const auto value = roll(faces);
+    static_assert(std::is_unsigned_v<decltype(value)>, "rollplan: sample(plan, roll) needs roll(K) to return an unsigned integer");
+    if (count_t{value} >= faces)
+        fail<std::out_of_range>("rollplan: roll(K) returned a value outside [0, K)", "value", value, "K", faces);
+    return count_t{value};
+}
+
 template <class Roll>
 constexpr count_t run_data(const plan_description& d, const plan_node& node, Roll& roll) {
     switch (node.kind) {
-        case node_kind::roll: {
-            const auto value = roll(node.outcomes);
-            static_assert(std::is_unsigned_v<decltype(value)>, "rollplan: sample(plan, roll) needs roll(K) to return an unsigned integer");
-            if (count_t{value} >= node.outcomes)
-                fail<std::out_of_range>("rollplan: roll(K) returned a value outside [0, K)", "value", value, "K", node.outcomes);
-            return count_t{value};
-        }
+        case node_kind::roll:
+            return rolled_by(roll, node.outcomes);
         case node_kind::mixed_radix: {
             count_t v = 0;  // the first operand is the most significant digit
             for (std::size_t i = 0; i < node.children; ++i)
@@ -199,6 +217,12 @@ constexpr count_t run_data(const plan_description& d, const plan_node& node, Rol
             uniform_state state;
             return knuth_yao_draw(state, divisor_value{node.outcomes}, node.outcomes, d.child(node).outcomes,
                                   [&] { return run_data(d, d.child(node), roll); });
+        }
+        case node_kind::recycle_set: {
+            std::array<count_t, max_dice_in_set> faces{};
+            for (std::size_t i = 0; i < node.children; ++i) faces[i] = d.child(node, i).outcomes;
+            return recycle_over_dice(node.outcomes, faces.data(), node.children,
+                                     [&](count_t k) { return rolled_by(roll, k); });
         }
         case node_kind::scale: {
             const count_t range = d.child(node).outcomes, low_bound = range % node.outcomes;

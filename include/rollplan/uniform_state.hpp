@@ -5,9 +5,12 @@
 
 #include "config.hpp"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
+#include "die.hpp"
 #include "divide.hpp"
 #include "integer.hpp"
 
@@ -99,6 +102,88 @@ template <class Divisor, class NextDigit>
     for (;;) {
         while (state.range < m.value() || state.range < fill_to) state.append(next_digit(), radix);
         if (const auto v = state.take_by(m)) return *v;
+    }
+}
+
+// recycle_set's rule: the die that grows a state uniform on [0, range)
+// toward m. Of the dice that bring the range to m or more, the one whose
+// attempt leaves the smallest share (range·K mod m)/(range·K) to the next
+// (the first on a tie); if none reaches m, the die with the most faces (the
+// first on a tie). A function of the range alone, never of the value: that
+// keeps every digit independent of the state it joins. Shares are compared
+// by cross-multiplying (each product below 2^128: left < m < 2^64, K <= 2^64).
+constexpr std::size_t die_for_range(count_t range, count_t m, const count_t* faces, std::size_t size) {
+    std::size_t best = size;
+    count_t best_left = 0, best_faces = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+        if (range * faces[i] < m) continue;
+        const count_t left = range * faces[i] % m;
+        if (best == size || left * best_faces < best_left * faces[i]) {
+            best = i;
+            best_left = left;
+            best_faces = faces[i];
+        }
+    }
+    if (best != size) return best;
+    best = 0;
+    for (std::size_t i = 1; i < size; ++i)
+        if (faces[i] > faces[best]) best = i;
+    return best;
+}
+
+namespace detail {
+
+// The ranges of a recycle loop along the branch that keeps rejecting, a
+// function of the steps before it and never of the value: each fill grows
+// the range by digits until it reaches m (a recycle node's digit is a value
+// of its uniform operand; recycle_set's the die die_for_range picks), then a
+// rejection leaves range mod m.
+struct range_chain {
+    std::array<count_t, max_dice_in_set> radix{};
+    std::size_t size = 0;
+    count_t m = 0;
+    count_t range = 1;  // before the next fill; 0 when nothing is left
+    unsigned rolls = 0; // digits of the last fill
+
+    constexpr count_t fill() {
+        rolls = 0;
+        while (range < m) {
+            range = checked_mul(range, radix[die_for_range(range, m, radix.data(), size)],
+                                "rollplan: a recycle state passed 2^128");
+            ++rolls;
+        }
+        return range;
+    }
+    constexpr void reject() { range -= range / m * m; }
+    // Σ over attempts of P(reaching it)·(its digits), in double: the
+    // attempts until what is left to reach is below 10^-30. Each rejection
+    // has probability below 1/2, so this takes at most about 100 of them.
+    constexpr double expected_digits() const {
+        range_chain c = *this;
+        double sum = 0, reach = 1;
+        while (c.range != 0 && reach > 1e-30) {
+            const count_t reached = c.fill();
+            sum += reach * c.rolls;
+            reach *= static_cast<double>(reached - reached / c.m * c.m) / static_cast<double>(reached);
+            c.reject();
+        }
+        return sum;
+    }
+};
+
+}  // namespace detail
+
+// The loop of recycle_set: the Knuth–Yao loop with the digit of each step
+// rolled on the die die_for_range picks; roll(K) returns a digit in [0, K).
+template <class Roll>
+constexpr count_t recycle_over_dice(count_t m, const count_t* faces, std::size_t size, Roll roll) {
+    uniform_state state;
+    for (;;) {
+        while (state.range < m) {
+            const count_t k = faces[die_for_range(state.range, m, faces, size)];
+            state.append(roll(k), k);
+        }
+        if (const auto v = state.take(m)) return *v;
     }
 }
 

@@ -55,6 +55,12 @@ PY
     out=$("$rollplan" d100 --with d4,d6,d8,d10,d12,d20) || fail "d100 --with the set exited $?"
     expect_in "$out" "mixed_radix<roll<d10>, roll<d10>>"
     expect_in "$out" "Expected rolls: 2.0000 (exactly 2)"
+    # a d15 from the polyhedral set: the d20 (5 of 20 go on), then a d6 on those 5 (30, all kept): 5/4
+    out=$("$rollplan" d15 --with d4,d6,d8,d10,d12,d20) || fail "d15 --with the set exited $?"
+    expect_in "$out" "strategy optimal: recycle_set<dice_set<d6, d20>, 15>"
+    expect_in "$out" "2. Roll the d6 when B is 5; otherwise the d20: "
+    expect_in "$out" "Expected rolls: 1.2500 (exactly 5/4)"
+    expect_in "$out" "Chance of needing more than 2 rolls: 0"
     # the strategies side by side: two d6 for 29 cost 36/29 per pair
     out=$("$rollplan" d29 --with d6 --compare) || fail "--compare exited $?"
     expect_in "$out" "digits    2.4828"
@@ -127,6 +133,15 @@ interactive_pipe)
     expect_in "$out" "Roll the d6 and type the face (1 to 6): 5"
     expect_in "$out" "Roll the d10 and type the face (1 to 10): 7"
     expect_in "$out" "Your number is 17."
+    # a d29 from a d6 and a d10, the loop that changes die: B = 1 asks for the d10 (face 10: A = 9,
+    # B = 10), B = 10 for the d6 (face 5: A = 58, B = 60); 58 is not below 2·29, so A = 0, B = 2 go on:
+    # the d10 (face 7: A = 6, B = 20), the d6 (face 2: A = 37, B = 120); 37 is below 116: 37 mod 29
+    # = 8, the number 9
+    out=$(printf '10\n5\n7\n2\n' | "$rollplan" d29 --with d6,d10 --interactive) || fail "exit $?"
+    expected=$'Roll the d10 and type the face (1 to 10): 10\nRoll the d6 and type the face (1 to 6): 5\n'
+    expected+=$'Roll the d10 and type the face (1 to 10): 7\nRoll the d6 and type the face (1 to 6): 2\n'
+    [[ $out == *"$expected"* ]] || fail "expected, in this order:"$'\n'"$expected"$'\nin:\n'"$out"
+    expect_in "$out" "Your number is 9."
     err=$(printf '5\n11\n' | "$rollplan" d30 --with d6,d10 --interactive 2>&1 >/dev/null)
     [ "$err" = "rollplan: '11' is not a face of a d10 (1 to 10)" ] || fail "a d10 face of 11: '$err'"
     # a face outside the die, not a number, or the end of input: one line, exit 2
