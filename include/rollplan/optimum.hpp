@@ -16,6 +16,7 @@
 
 #include "integer.hpp"
 #include "rational.hpp"
+#include "residues.hpp"
 #include "wide.hpp"
 
 namespace rollplan {
@@ -26,15 +27,6 @@ struct period {
     std::size_t length = 1;  // λ
     bool found = false;      // false when μ + λ would pass the limit asked for
 };
-
-namespace detail {
-
-constexpr count_t next_residue(count_t r, count_t radix, count_t m) {
-    // r < m < 2^64 and radix mod m < 2^64, so the product fits
-    return r * (radix % m) % m;
-}
-
-}  // namespace detail
 
 // Brent's cycle finding on r ↦ r·L mod M: O(μ + λ) steps, stopping with
 // found = false once μ + λ is known to pass max_terms.
@@ -102,22 +94,6 @@ constexpr rational knuth_yao_sum(count_t m, count_t radix) {
             "(its reduced denominator is too large); certify_optimal still proves a plan optimal",
             "N", m, "K", radix);
     return rational{numerator.to_count(), denominator.to_count()};
-}
-
-// Σ_j (L^j mod M)/L^j in double: the same sum as knuth_yao_sum, for when its
-// exact value needs more than 128 bits, and for choosing between plans. Terms
-// are added until they cannot change the sum (each is below M/L^j).
-constexpr double knuth_yao_estimate(count_t m, count_t radix) {
-    if (m < 1 || m > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1", "N", m);
-    if (radix < 2) detail::fail<std::invalid_argument>("rollplan: a die needs at least 2 faces", "K", radix);
-    double sum = 0, weight = 1;
-    count_t r = 1 % m;
-    for (int j = 0; j < 400 && r != 0 && weight > 1e-30; ++j) {
-        sum += static_cast<double>(r) * weight;
-        r = detail::next_residue(r, radix, m);
-        weight /= static_cast<double>(radix);
-    }
-    return sum;
 }
 
 // The Knuth–Yao optimum: the least expected number of K-sided rolls of any

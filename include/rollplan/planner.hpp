@@ -24,7 +24,7 @@
 #include "die.hpp"
 #include "factor.hpp"
 #include "integer.hpp"
-#include "optimum.hpp"
+#include "residues.hpp"
 #include "uniform_state.hpp"
 
 namespace rollplan {
