@@ -81,11 +81,7 @@ std::string percent(const rp::rational& p) {
     return decimal(100 * p.to_double(), 2) + "%";
 }
 
-std::string the_die(rp::count_t faces) {
-    if (faces == 2) return "a coin";
-    const std::string name = rp::die_name(faces);
-    return name.rfind("die<", 0) == 0 ? "a " + rp::to_string(faces) + "-sided die" : "a " + name;
-}
+
 
 struct named_plan {
     const char* strategy;
@@ -106,7 +102,7 @@ rp::plan_description plan_for(rp::count_t n, const rp::dice_faces& dice, const s
 std::string the_dice(const rp::dice_faces& dice) {
     std::string text;
     for (std::size_t i = 0; i < dice.size; ++i)
-        text += (i == 0 ? "" : i + 1 == dice.size ? " and " : ", ") + the_die(dice.faces[i]);
+        text += (i == 0 ? "" : i + 1 == dice.size ? " and " : ", ") + rp::die_with_article(dice.faces[i]);
     return text;
 }
 
@@ -176,7 +172,7 @@ void print_count(rp::count_t n, const rp::dice_faces& dice, std::uint64_t count,
               << "  one plan each:        " << decimal(each * static_cast<double>(count), 2) << " rolls expected ("
               << count << " x " << decimal(each) << ")\n"
               << "  with the entropy pool: " << decimal(pooled, 2) << " rolls expected"
-              << (dice.size > 1 ? " of the " + the_die(faces).substr(2) : std::string()) << " (each draw keeps what the last one left unused)\n"
+              << (dice.size > 1 ? " of the " + rp::die_noun(faces) : std::string()) << " (each draw keeps what the last one left unused)\n"
               << "  no method can expect fewer than " << decimal(static_cast<double>(count) * std::log2(static_cast<double>(n)) / std::log2(static_cast<double>(faces)), 2)
               << " (" << count << " x log_" << rp::to_string(faces) << " " << rp::to_string(n) << ", the information they hold)\n";
 }
@@ -186,7 +182,7 @@ void print_count(rp::count_t n, const rp::dice_faces& dice, std::uint64_t count,
 std::uint64_t roll_interactively(const rp::plan_description& d) {
     const bool echo = isatty(STDIN_FILENO) == 0;
     return rp::sample(d, [echo](rp::count_t faces) -> std::uint64_t {
-        const std::string die = the_die(faces).substr(2);
+        const std::string die = rp::die_noun(faces);
         if (faces == 2)
             std::cout << "Toss the coin and type 1 for heads or 2 for tails: " << std::flush;
         else
@@ -202,7 +198,7 @@ std::uint64_t roll_interactively(const rp::plan_description& d) {
         const std::optional<rp::count_t> face = parse_count(face_text);
         if (!face || *face < 1 || *face > faces) {
             std::cout << std::flush;
-            throw bad_input("rollplan: '" + face_text + "' is not a face of " + the_die(faces) + " (1 to " +
+            throw bad_input("rollplan: '" + face_text + "' is not a face of " + rp::die_with_article(faces) + " (1 to " +
                             rp::to_string(faces) + ")");
         }
         return static_cast<std::uint64_t>(*face - 1);

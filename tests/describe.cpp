@@ -110,3 +110,22 @@ TEST_CASE("instructions for the Knuth-Yao loop over a set of dice list the die f
                                  "10007 of B × K (the first listed on a tie; if none does, the d10)"));
     REQUIRE(plan_name<recycle_set<dice_set<d6, d10>, 29>>() == "recycle_set<dice_set<d6, d10>, 29>");
 }
+
+TEST_CASE("a die in words, with the article its number is spoken with", "[describe]") {
+    REQUIRE(die_noun(6) == "d6");
+    REQUIRE(die_noun(2) == "coin");
+    REQUIRE(die_noun(18) == "18-sided die");
+    REQUIRE(die_with_article(6) == "a d6");
+    REQUIRE(die_with_article(8) == "a d8");
+    REQUIRE(die_with_article(2) == "a coin");
+    REQUIRE(die_with_article(18) == "an 18-sided die");
+    REQUIRE(die_with_article(11) == "an 11-sided die");
+    REQUIRE(die_with_article(80) == "an 80-sided die");
+    REQUIRE(die_with_article(8000) == "an 8000-sided die");
+    REQUIRE(die_with_article(11000) == "an 11000-sided die");
+    REQUIRE(die_with_article(18000000) == "an 18000000-sided die");
+    REQUIRE(die_with_article(180) == "a 180-sided die");
+    REQUIRE(die_with_article(110) == "a 110-sided die");
+    REQUIRE(die_with_article(1100) == "a 1100-sided die");
+    REQUIRE(die_with_article(7) == "a 7-sided die");
+}

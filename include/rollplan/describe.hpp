@@ -28,6 +28,28 @@ inline std::string die_name(count_t faces) {
 }
 
 namespace detail {
+// "an 18-sided die", "an 8000-sided die", "a 180-sided die": eight, eleven
+// and eighteen (also as thousands, millions, …) begin with a vowel sound.
+inline bool spoken_with_vowel(const std::string& number) {
+    if (number[0] == '8') return true;
+    const bool eleven_or_eighteen = number.rfind("11", 0) == 0 || number.rfind("18", 0) == 0;
+    return eleven_or_eighteen && number.size() % 3 == 2;
+}
+}  // namespace detail
+
+// A die in words: "coin", "d6", "18-sided die" (die_noun), and with its
+// article, "a d6", "an 18-sided die" (die_with_article).
+inline std::string die_noun(count_t faces) {
+    const std::string name = die_name(faces);
+    return name.rfind("die<", 0) == 0 ? to_string(faces) + "-sided die" : name;
+}
+inline std::string die_with_article(count_t faces) {
+    const std::string noun = die_noun(faces);
+    const bool numeral = noun[0] >= '0' && noun[0] <= '9';
+    return (numeral && detail::spoken_with_vowel(to_string(faces)) ? "an " : "a ") + noun;
+}
+
+namespace detail {
 
 inline std::string name_of_node(const plan_description& d, const plan_node& node) {
     switch (node.kind) {
@@ -74,11 +96,7 @@ public:
 private:
     static std::string die_phrase(count_t faces, bool article_a) {
         if (faces == 2) return article_a ? "a coin (heads is face 1, tails face 2)" : "the coin";
-        const std::string name = die_name(faces);
-        const bool alias = name.rfind("die<", 0) != 0;
-        if (alias) return (article_a ? "a " : "the ") + name;
-        const std::string number = to_string(faces);
-        return (article_a ? (spoken_with_vowel(number) ? "an " : "a ") : "the ") + number + "-sided die";
+        return article_a ? die_with_article(faces) : "the " + die_noun(faces);
     }
     // The dice the plan rolls, in the order they first appear: "a d6 and a d10".
     void collect_dice(const plan_node& node, std::vector<count_t>& dice) const {
@@ -106,13 +124,6 @@ private:
         if (letters_ >= 26) s += std::to_string(letters_ / 26);
         ++letters_;
         return s;
-    }
-    // "an 18-sided die", "an 8000-sided die", "a 180-sided die": eight, eleven
-    // and eighteen (also as thousands, millions, …) begin with a vowel sound.
-    static bool spoken_with_vowel(const std::string& number) {
-        if (number[0] == '8') return true;
-        const bool eleven_or_eighteen = number.rfind("11", 0) == 0 || number.rfind("18", 0) == 0;
-        return eleven_or_eighteen && number.size() % 3 == 2;
     }
     static std::string range(count_t n) { return "0 to " + to_string(n - 1); }
 
@@ -275,7 +286,7 @@ private:
                 const bool plain = kept == node.outcomes;  // q = 1: the value itself
                 if (inner.kind == node_kind::roll) {
                     const std::string v = next_letter();
-                    std::string again = kept + 1 == inner.outcomes ? (spoken_with_vowel(to_string(inner.outcomes)) ? "On an " : "On a ") + to_string(inner.outcomes) + ", roll again"
+                    std::string again = kept + 1 == inner.outcomes ? (detail::spoken_with_vowel(to_string(inner.outcomes)) ? "On an " : "On a ") + to_string(inner.outcomes) + ", roll again"
                                                                    : "On " + to_string(kept + 1) + " or more, roll again";
                     if (inner.outcomes == 2) again = "On tails, toss again";
                     steps_.push_back(roll_verb(inner.outcomes) + ". " + again + ". " +

@@ -61,6 +61,9 @@ PY
     expect_in "$out" "2. Roll the d6 when B is 5; otherwise the d20: "
     expect_in "$out" "Expected rolls: 1.2500 (exactly 5/4)"
     expect_in "$out" "Chance of needing more than 2 rolls: 0"
+    # "an" before eighteen and eleven
+    out=$("$rollplan" d5 --with d18) || fail "d5 --with d18 exited $?"
+    expect_in "$out" "A number from 1 to 5 with an 18-sided die"
     # the strategies side by side: two d6 for 29 cost 36/29 per pair
     out=$("$rollplan" d29 --with d6 --compare) || fail "--compare exited $?"
     expect_in "$out" "digits    2.4828"
@@ -142,6 +145,8 @@ interactive_pipe)
     expected+=$'Roll the d10 and type the face (1 to 10): 7\nRoll the d6 and type the face (1 to 6): 2\n'
     [[ $out == *"$expected"* ]] || fail "expected, in this order:"$'\n'"$expected"$'\nin:\n'"$out"
     expect_in "$out" "Your number is 9."
+    err=$(printf '12\n' | "$rollplan" d5 --with d11 --interactive 2>&1 >/dev/null)
+    [ "$err" = "rollplan: '12' is not a face of an 11-sided die (1 to 11)" ] || fail "a d11 face of 12: '$err'"
     err=$(printf '5\n11\n' | "$rollplan" d30 --with d6,d10 --interactive 2>&1 >/dev/null)
     [ "$err" = "rollplan: '11' is not a face of a d10 (1 to 10)" ] || fail "a d10 face of 11: '$err'"
     # a face outside the die, not a number, or the end of input: one line, exit 2
