@@ -156,6 +156,14 @@ private:
             steps_.push_back(x + " = " + x + " × " + radix + " + " + v + " and " + r + " = " + r + " × " + radix +
                              ". If " + r + " is below " + m + ", go back to step " + std::to_string(loop) + ".");
         }
+        return recycle_ending(x, r, t, m, loop);
+    }
+
+    // The end of a Knuth–Yao loop's steps: accept X below the largest
+    // multiple T of M up to R, else keep X − T on R − T and go back to step
+    // `loop`; the value is X mod M.
+    std::string recycle_ending(const std::string& x, const std::string& r, const std::string& t, const std::string& m,
+                               std::size_t loop) {
         steps_.push_back(t + " = " + r + " − (" + r + " mod " + m + "), the largest multiple of " + m + " up to " + r +
                          ". If " + x + " is " + t + " or more: " + x + " = " + x + " − " + t + ", " + r + " = " + r +
                          " − " + t + ", and go back to step " + std::to_string(loop) + " (nothing is thrown away).");
@@ -218,12 +226,7 @@ private:
         const std::size_t loop = steps_.size() + 1;
         steps_.push_back("Roll " + choice + ": with K its number of faces, " + x + " = " + x + " × K + face − 1 and " + r +
                          " = " + r + " × K. Repeat this step until " + r + " is " + mm + " or more.");
-        steps_.push_back(t + " = " + r + " − (" + r + " mod " + mm + "), the largest multiple of " + mm + " up to " + r +
-                         ". If " + x + " is " + t + " or more: " + x + " = " + x + " − " + t + ", " + r + " = " + r +
-                         " − " + t + ", and go back to step " + std::to_string(loop) + " (nothing is thrown away).");
-        const std::string result = next_letter();
-        steps_.push_back(result + " = " + x + " mod " + mm + ".");
-        return result;
+        return recycle_ending(x, r, t, mm, loop);
     }
 
     // Lemire's multiply-shift: Y = X × M = H × L + (Y mod L); H is the value
