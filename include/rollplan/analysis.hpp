@@ -243,11 +243,6 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
     detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
 
-// Expected source rolls: roll 1, mixed_radix the sum, fold its operand,
-// reject and scale their operand's divided by the acceptance probability, recycle its
-// operand times the Knuth–Yao number of draws Σ_j (|P|^j mod M)/|P|^j.
-// Number is rational (exact) or double (an estimate, for when the exact
-// Knuth–Yao sum needs more than 128 bits).
 // Expected digits of a recycle_set loop: Σ_i reach_i · rolls_i over its
 // attempts, reach_{i+1} = reach_i · (ρ_i mod M)/ρ_i; the ranges left by
 // rejections repeat (they are below M), and the sum over a repeating part is
@@ -287,6 +282,12 @@ constexpr Number chain_rolls(range_chain chain) {
     }
 }
 
+// Expected source rolls: roll 1, mixed_radix the sum, fold its operand,
+// reject and scale their operand's divided by the acceptance probability, recycle its
+// operand times the Knuth–Yao number of draws Σ_j (|P|^j mod M)/|P|^j,
+// recycle_set its chain's digits (chain_rolls). Number is rational (exact)
+// or double (an estimate, for when the exact Knuth–Yao sum needs more than
+// 128 bits).
 template <class Number>
 constexpr Number node_rolls(const plan_description& d, const plan_node& node) {
     switch (node.kind) {
