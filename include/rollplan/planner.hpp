@@ -546,9 +546,10 @@ constexpr optional_plan recycle_over(count_t n, const dice_faces& dice) {
 // cheapest search as on one die with atoms that each roll one die of the set
 // (cheapest: products of atoms of different dice, e.g. a d30 from a d6 folded
 // to 3 and a d10); optimal and fastest take the fewest expected rolls among
-// the cheapest plan over the set and each die's Knuth–Yao plan, the plan of
-// folds and rerolls on a tie, as its steps are simpler to follow (over a
-// set no optimum is proven; a d7 from {d8}: roll, reroll an 8). With one die
+// the cheapest plan over the set, each die's Knuth–Yao plan and the
+// Knuth–Yao loop over the set (recycle_set), the earlier on a tie, so the
+// plan of folds and rerolls, whose steps are simpler to follow (over a set
+// no optimum is proven; a d7 from {d8}: roll, reroll an 8). With one die
 // the other strategies plan as on that die.
 template <class Strategy = strategy::fastest>
 constexpr plan_description make_plan(count_t n, const dice_faces& dice, Strategy s = {}) {
