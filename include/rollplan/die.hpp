@@ -57,7 +57,6 @@ struct dice_set {
     static_assert(sizeof...(D) >= 1, "rollplan: a dice_set needs at least one die");
     static_assert(sizeof...(D) <= max_dice_in_set, "rollplan: a dice_set has at most 8 dice");
     static_assert((is_die_v<D> && ...), "rollplan: every member of dice_set<...> must be a die, like rollplan::d6");
-    static constexpr count_t faces_of[] = {D::faces...};
     static constexpr bool has(count_t k) { return ((D::faces == k) || ...); }
 };
 
