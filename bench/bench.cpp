@@ -5,6 +5,8 @@
 //   bench [--reps R] [--quick]     timing: every case once per repetition, the
 //                                  cases in a new random order each time; prints
 //                                  CSV with the median ns per value
+//   bench --group G                only the cases of group G (draw, generate,
+//                                  pick, shuffle, pool), with either mode
 //   bench --callgrind              under valgrind --tool=callgrind
 //                                  --collect-atstart=no: each case runs a fixed
 //                                  number of values between a zero and a dump
@@ -121,22 +123,27 @@ struct bench_case {
 std::vector<bench_case> cases;
 volatile u64 runtime_bound_source = 0;  // bounds read through this are not constants
 
-template <class G, class Draw>
-void add_draw_case(const char* engine, const char* library, const std::string& n, u64 per_run, Draw draw) {
+// make(n) returns the draw, given the case's N read at run time (once per run,
+// as a program sets its bounds once and draws many times): draw(g) -> value.
+template <class G, class Make>
+void add_draw_case(const char* engine, const char* library, const std::string& n, u64 bound, u64 per_run, Make make) {
     bench_case c{"draw", engine, library, n, per_run, {}, {}, {}};
-    c.run = [draw, per_run](u64 runs) {
+    c.run = [make, bound, per_run](u64 runs) {
         static G g = make_engine<G>();
         u64 sum = 0;
-        for (u64 r = 0; r < runs; ++r)
+        for (u64 r = 0; r < runs; ++r) {
+            auto draw = make(bound + runtime_bound_source);
             for (u64 i = 0; i < per_run; ++i) sum += draw(g);
+        }
         return sum;
     };
-    c.calls_per_value = [draw] {
+    c.calls_per_value = [make, bound] {
         G inner = make_engine<G>();
         u64 calls = 0;
         counting<G> g{&inner, &calls};
         constexpr u64 values = 100000;
         u64 sum = 0;
+        auto draw = make(bound + runtime_bound_source);
         for (u64 i = 0; i < values; ++i) sum += draw(g);
         runtime_bound_source = runtime_bound_source + (sum & 0);
         return static_cast<double>(calls) / values;
@@ -160,37 +167,33 @@ template <class G, u64 N>
 void add_draws(const char* engine, u64 per_run) {
     const std::string n = n_name(N);
     constexpr bool fits_engine = rp::count_t{N} <= faces_of<G>;
-    add_draw_case<G>(engine, "rollplan", n, per_run, [](auto& g) -> u64 {
-        return rp::uniform_int_distribution<u64, 0, N - 1>{}(g);
+    auto add = [&](const char* library, auto make) { add_draw_case<G>(engine, library, n, N, per_run, make); };
+    add("rollplan", [](u64) { return [](auto& g) -> u64 { return rp::uniform_int_distribution<u64, 0, N - 1>{}(g); }; });
+    add("rollplan digits", [](u64) {
+        return [](auto& g) -> u64 { return rp::uniform_int_distribution<u64, 0, N - 1, rp::strategy::digits>{}(g); };
     });
-    add_draw_case<G>(engine, "rollplan digits", n, per_run, [](auto& g) -> u64 {
-        return rp::uniform_int_distribution<u64, 0, N - 1, rp::strategy::digits>{}(g);
+    add("rollplan uniform_below", [](u64 bound) { return [bound](auto& g) -> u64 { return rp::uniform_below(g, bound); }; });
+    add("rollplan run-time bounds", [](u64 bound) {
+        return [d = rp::uniform_int_distribution<u64>(0, bound - 1)](auto& g) -> u64 { return d(g); };
     });
-    add_draw_case<G>(engine, "rollplan uniform_below", n, per_run, [](auto& g) -> u64 {
-        return rp::uniform_below(g, N + runtime_bound_source);
+    add("libstdc++", [](u64 bound) {
+        return [d = std::uniform_int_distribution<u64>(0, bound - 1)](auto& g) mutable -> u64 { return d(g); };
     });
-    add_draw_case<G>(engine, "rollplan run-time bounds", n, per_run, [](auto& g) -> u64 {
-        rp::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
-        return d(g);
+    add("Boost.Random", [](u64 bound) {
+        return [d = boost::random::uniform_int_distribution<u64>(0, bound - 1)](auto& g) -> u64 { return d(g); };
     });
-    add_draw_case<G>(engine, "libstdc++", n, per_run, [](auto& g) -> u64 {
-        std::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
-        return d(g);
-    });
-    add_draw_case<G>(engine, "Boost.Random", n, per_run, [](auto& g) -> u64 {
-        boost::random::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
-        return d(g);
-    });
-    add_draw_case<G>(engine, "Abseil", n, per_run, [](auto& g) -> u64 {
-        return absl::Uniform<u64>(absl::IntervalClosedClosed, g, 0, N - 1 + runtime_bound_source);
+    add("Abseil", [](u64 bound) {
+        return [bound](auto& g) -> u64 { return absl::Uniform<u64>(absl::IntervalClosedClosed, g, 0, bound - 1); };
     });
     if constexpr (fits_engine) {
-        add_draw_case<G>(engine, "pcg-cpp bounded_rand", n, per_run, [](auto& g) -> u64 {
-            return pcg_extras::bounded_rand(g, static_cast<typename G::result_type>(N + runtime_bound_source));
+        add("pcg-cpp bounded_rand", [](u64 bound) {
+            return [bound](auto& g) -> u64 {
+                return pcg_extras::bounded_rand(g, static_cast<typename G::result_type>(bound));
+            };
         });
     }
     if constexpr (is_word<G>(32) || is_word<G>(64)) {
-        add_draw_case<G>(engine, "Lemire (reference)", n, per_run, [](auto& g) -> u64 { return lemire<N>(g); });
+        add("Lemire (reference)", [](u64) { return [](auto& g) -> u64 { return lemire<N>(g); }; });
     }
 }
 
@@ -232,6 +235,12 @@ void add_generate(u64 runs_hint) {
     };
     (void)runs_hint;
     add("rollplan generate", [](std::vector<u64>& b, auto& g) { rp::generate(b, rp::uniform_int_distribution<u64, 0, N - 1>{}, g); });
+    add("rollplan generate (run-time bounds)", [](std::vector<u64>& b, auto& g) {
+        rp::generate(b, rp::uniform_int_distribution<u64>(0, N - 1 + runtime_bound_source), g);
+    });
+    add("rollplan generate_random (run-time bounds)", [](std::vector<u64>& b, auto& g) {
+        rp::uniform_int_distribution<u64>(0, N - 1 + runtime_bound_source).generate_random(b, g);
+    });
     add("Lemire (reference) loop", [](std::vector<u64>& b, auto& g) {
         for (auto& v : b) v = lemire<N>(g);
     });
@@ -246,6 +255,41 @@ void add_all_generate(std::integer_sequence<u64, N...>) {
     (add_generate<N>(0), ...);
 }
 using generate_bounds = std::integer_sequence<u64, 2, 6, 7, 29, 100, 1000, 65536, 1000000, 4294967297>;
+
+// pick from a vector of `size` elements: rollplan::pick against the usual
+// std spelling, v[uniform_int_distribution(0, size − 1)(g)].
+void add_pick(std::size_t size, const char* label) {
+    auto add = [&](const char* library, auto pick) {
+        bench_case c{"pick", "splitmix64", library, label, 256, {}, {}, {}};
+        c.run = [pick, size](u64 runs) {
+            static rp::splitmix64 g{2026};
+            static std::vector<u64> v;
+            if (v.size() != size) {
+                v.resize(size);
+                std::iota(v.begin(), v.end(), u64{0});
+            }
+            u64 sum = 0;
+            for (u64 r = 0; r < runs; ++r)
+                for (int i = 0; i < 256; ++i) sum += pick(v, g);
+            return sum;
+        };
+        c.calls_per_value = [pick, size] {
+            rp::splitmix64 inner{2026};
+            u64 calls = 0;
+            counting<rp::splitmix64> g{&inner, &calls};
+            std::vector<u64> v(size);
+            u64 sum = 0;
+            for (int i = 0; i < 100000; ++i) sum += pick(v, g);
+            runtime_bound_source = runtime_bound_source + (sum & 0);
+            return static_cast<double>(calls) / 100000.0;
+        };
+        cases.push_back(std::move(c));
+    };
+    add("rollplan pick", [](const std::vector<u64>& v, auto& g) -> u64 { return *rp::pick(v, g); });
+    add("libstdc++ v[d(g)]", [](const std::vector<u64>& v, auto& g) -> u64 {
+        return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(g)];
+    });
+}
 
 void add_shuffle(std::size_t size, const char* label) {
     auto add = [&](const char* library, auto shuffle) {
@@ -299,9 +343,8 @@ void add_pool(const char* engine, u64 per_run) {
         };
         cases.push_back(std::move(c));
     }
-    add_draw_case<G>(engine, "libstdc++", n, per_run, [](auto& g) -> u64 {
-        std::uniform_int_distribution<u64> d(0, N - 1 + runtime_bound_source);
-        return d(g);
+    add_draw_case<G>(engine, "libstdc++", n, N, per_run, [](u64 bound) {
+        return [d = std::uniform_int_distribution<u64>(0, bound - 1)](auto& g) mutable -> u64 { return d(g); };
     });
     // the same group as the pool's, so that the report compares them
     cases.back().group = "pool";
@@ -337,6 +380,9 @@ void build_cases(bool quick) {
     add_all_draws<std::minstd_rand>("minstd_rand", per_run, bounds{});
     if (!quick) add_all_draws<std::random_device>("random_device", 16, bounds{});
     add_all_generate(generate_bounds{});
+    add_pick(6, "6");
+    add_pick(1000, "1000");
+    add_pick(1000000, "10^6");
     add_shuffle(10000, "10^4");
     add_shuffle(1000000, "10^6");
     add_pool<rp::splitmix64, 6>("splitmix64", per_run);
@@ -354,16 +400,21 @@ void build_cases(bool quick) {
 int main(int argc, char** argv) {
     int reps = 11;
     bool quick = false, callgrind = false;
+    std::string group;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--quick")) quick = true;
         else if (!std::strcmp(argv[i], "--callgrind")) callgrind = true;
+        else if (!std::strcmp(argv[i], "--group") && i + 1 < argc) group = argv[++i];
         else {
-            std::fprintf(stderr, "usage: bench [--reps R] [--quick] [--callgrind]\n");
+            std::fprintf(stderr, "usage: bench [--reps R] [--quick] [--callgrind] [--group G]\n");
             return 2;
         }
     }
     build_cases(quick || callgrind);
+    if (!group.empty())  // one group alone (draw, generate, pick, shuffle, pool), for a quick look
+        cases.erase(std::remove_if(cases.begin(), cases.end(), [&](const bench_case& c) { return c.group != group; }),
+                    cases.end());
 
     if (callgrind) {
         // instructions per value: each case produces `values` values between a zero and a dump

@@ -53,6 +53,9 @@ int main() {
                             rp::uniform_int_distribution<int, 1, 29, rp::strategy::smooth>{});
     same &= print_two_ways("d1000 cheapest, splitmix64{5}", rp::splitmix64{5},
                             rp::uniform_int_distribution<int, 1, 1000, rp::strategy::cheapest>{});
+    // bounds given at run time: the batches of the same bounds at compile time (spec version 6)
+    same &= print_two_ways("d6 run-time bounds, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<int>(1, 6));
+    same &= print_two_ways("-500..500 run-time bounds, pcg32{7}", rp::pcg32{7}, rp::uniform_int_distribution<int>(-500, 500));
 
     print_one_at_a_time("d6 one at a time, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<int, 1, 6>{});
     print_one_at_a_time("d29 one at a time, pcg32{29, 54}", rp::pcg32{29, 54}, rp::uniform_int_distribution<int, 1, 29>{});
@@ -68,6 +71,11 @@ int main() {
     rp::shuffle(cards, rp::splitmix64{10});
     std::printf("%-42s", "shuffle 0..9, splitmix64{10}");
     for (int c : cards) std::printf(" %d", c);
+    std::printf("\n");
+
+    rp::splitmix64 for_pick{30};
+    std::printf("%-42s", "pick from 0..9, splitmix64{30}");
+    for (int i = 0; i < 12; ++i) std::printf(" %d", *rp::pick(cards, for_pick));
     std::printf("\n");
 
     std::array<int, 4> chosen{};

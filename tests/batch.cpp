@@ -4,10 +4,12 @@
 #include <rollplan/batch.hpp>
 #include <rollplan/engines.hpp>
 
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <vector>
 
 using namespace rollplan;
@@ -16,26 +18,37 @@ using detail::digit_batch;
 namespace {
 // Every v in [0, L): the batch accepts v exactly when scale<D, N^K> does,
 // writes the base-N digits of ⌊v·N^K/L⌋, and each K-tuple of digits has
-// exactly ⌊L/N^K⌋ accepted preimages: uniform and independent values.
+// exactly ⌊L/N^K⌋ accepted preimages: uniform and independent values. Both
+// forms: N and K constants (digit_batch) and given at run time (digit_batch_of,
+// generate with run-time bounds), each digit written once.
 template <count_t L, std::uint64_t N, std::size_t K>
 void every_word() {
     using batch = digit_batch<L, N, K>;
+    const detail::digit_batch_of<L> run_time(N, K);
+    REQUIRE(run_time.size() == K);
     const auto range = static_cast<std::uint64_t>(L);
     const auto product = static_cast<std::uint64_t>(batch::product);
     INFO("L = " << range << ", N = " << N << ", K = " << K);
-    std::map<std::vector<std::uint64_t>, std::uint64_t> tuples;
+    std::map<std::vector<std::uint64_t>, std::uint64_t> tuples, tuples_run_time;
     for (std::uint64_t v = 0; v < range; ++v) {
         const bool accepted = v * product % range >= range % product;
         REQUIRE(batch::accepts(v) == accepted);
+        REQUIRE(run_time.accepts(v) == accepted);
         if (!accepted) continue;
-        std::vector<std::uint64_t> digits(K, N);
+        std::vector<std::uint64_t> digits(K, N), digits_run_time(K, N);
+        std::vector<int> written(K);
         batch::digits(v, [&](std::size_t i, std::uint64_t d) { digits[i] = d; });
+        run_time.digits(v, [&](std::size_t i, std::uint64_t d) { digits_run_time[i] = d, ++written[i]; });
         std::uint64_t value = v * product / range;
         for (std::size_t i = K; i-- > 0; value /= N) REQUIRE(digits[i] == value % N);
+        REQUIRE(digits_run_time == digits);
+        REQUIRE(std::ranges::count(written, 1) == static_cast<std::ptrdiff_t>(K));
         ++tuples[digits];
+        ++tuples_run_time[digits_run_time];
     }
     REQUIRE(tuples.size() == product);
     for (const auto& [digits, preimages] : tuples) REQUIRE(preimages == range / product);
+    REQUIRE(tuples_run_time == tuples);
 }
 }  // namespace
 
@@ -51,6 +64,20 @@ TEST_CASE("a batch of digits: every word of small dice, every tuple equally ofte
     every_word<4096, 6, 4>();   // four chains of one digit
     every_word<65536, 6, 6>();  // four chains: 2 + 2 + 2 digits... and two more of 0
     every_word<65536, 3, 10>(); // chains of 3, 3, 3 and 1 digits
+    every_word<65536, 2, 16>(); // N^K = L, four chains of 4
+    every_word<65536, 4, 7>();  // chains of 2, 2, 2 and 1 at run time
+    every_word<4096, 2, 11>();
+    every_word<4096, 3, 7>();   // 7 digits: chains of 2, 2, 2, 1 / 2, 2, 2, 1
+    every_word<1000, 4, 4>();
+}
+
+TEST_CASE("a batch at run time refuses what is not a batch", "[batch]") {
+    using batch = detail::digit_batch_of<65536>;
+    REQUIRE_THROWS_AS(batch(2, 0), std::invalid_argument);
+    REQUIRE_THROWS_AS(batch(2, 17), std::invalid_argument);  // 2^17 > L
+    REQUIRE_THROWS_AS(batch(1, 3), std::invalid_argument);   // one value
+    REQUIRE_THROWS_AS(batch(2, 65), std::invalid_argument);
+    REQUIRE_NOTHROW(batch(2, 16));
 }
 
 TEST_CASE("a batch of digits on a 64-bit word: the digits of ⌊v·N^K/2^64⌋", "[batch]") {
@@ -59,13 +86,17 @@ TEST_CASE("a batch of digits on a 64-bit word: the digits of ⌊v·N^K/2^64⌋",
     auto check = [&]<std::uint64_t N, std::size_t K>(std::integral_constant<std::uint64_t, N>,
                                                       std::integral_constant<std::size_t, K>) {
         using batch = digit_batch<two_to_64, N, K>;
+        const detail::digit_batch_of<two_to_64> run_time(N, K);
         for (int i = 0; i < 20000; ++i) {
             const std::uint64_t v = g();
             count_t value = count_t{v} * batch::product >> 64;
             REQUIRE(batch::accepts(v) == (static_cast<std::uint64_t>(count_t{v} * batch::product) >=
                                           static_cast<std::uint64_t>(two_to_64 % batch::product)));
-            std::array<std::uint64_t, K> digits{};
+            std::array<std::uint64_t, K> digits{}, digits_run_time{};
             batch::digits(v, [&](std::size_t j, std::uint64_t d) { digits[j] = d; });
+            run_time.digits(v, [&](std::size_t j, std::uint64_t d) { digits_run_time[j] = d; });
+            REQUIRE(run_time.accepts(v) == batch::accepts(v));
+            REQUIRE(digits_run_time == digits);
             for (std::size_t j = K; j-- > 0; value /= N) REQUIRE(digits[j] == static_cast<std::uint64_t>(value % N));
         }
     };
@@ -74,6 +105,9 @@ TEST_CASE("a batch of digits on a 64-bit word: the digits of ⌊v·N^K/2^64⌋",
     check(std::integral_constant<std::uint64_t, 2>{}, std::integral_constant<std::size_t, 64>{});
     check(std::integral_constant<std::uint64_t, 65536>{}, std::integral_constant<std::size_t, 4>{});
     check(std::integral_constant<std::uint64_t, 1000000>{}, std::integral_constant<std::size_t, 3>{});
+    check(std::integral_constant<std::uint64_t, 3>{}, std::integral_constant<std::size_t, 40>{});
+    check(std::integral_constant<std::uint64_t, 7>{}, std::integral_constant<std::size_t, 5>{});
+    check(std::integral_constant<std::uint64_t, 4294967295>{}, std::integral_constant<std::size_t, 2>{});
 }
 
 TEST_CASE("the batch size: the most accepted values per word", "[batch]") {
@@ -85,6 +119,24 @@ TEST_CASE("the batch size: the most accepted values per word", "[batch]") {
     STATIC_REQUIRE(detail::batch_size(65536, two_to_64) == 4);
     STATIC_REQUIRE(detail::batch_size(29, count_t{1} << 32) == 6);
     STATIC_REQUIRE(detail::batch_size(3000000000u, count_t{1} << 32) == 1);
+    // the search goes down from the largest k and stops early (it runs once per call of generate
+    // with run-time bounds): the same k as trying every k upward, at run time and in constants
+    auto every_k = [](count_t n, count_t range) {
+        std::size_t best = 1;
+        count_t best_score = 0, power = 1;
+        for (std::size_t k = 1; k <= 64 && power <= range / n; ++k) {
+            power *= n;
+            const count_t score = count_t{k} * (range - range % power);
+            if (score > best_score) best = k, best_score = score;
+        }
+        return best;
+    };
+    for (const count_t range : {two_to_64, count_t{1} << 32, count_t{65536}, count_t{1000}}) {
+        for (count_t n = 2; n < 5000 && n < range; ++n) REQUIRE(detail::batch_size(n, range) == every_k(n, range));
+        for (std::uint64_t n : {4294967295ull, 4294967296ull, 4294967297ull, 1ull << 40, 1ull << 63, ~0ull})
+            if (n < range) REQUIRE(detail::batch_size(n, range) == every_k(n, range));
+    }
+    STATIC_REQUIRE(detail::batch_size(3, two_to_64) == 38);
 }
 
 TEST_CASE("index batches: every word, every tuple of indices equally often", "[batch]") {

@@ -11,6 +11,7 @@
 #include <iomanip>
 #include <limits>
 #include <random>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -237,6 +238,76 @@ TEST_CASE("run-time bounds: the requirements of a distribution ([rand.req.dist])
             REQUIRE(kept == D(2, 9));
         }
     }
+}
+
+TEST_CASE("run-time bounds: the class template arguments are deduced, as std's", "[distribution]") {
+    uniform_int_distribution d6(1, 6);
+    STATIC_REQUIRE(std::is_same_v<decltype(d6), uniform_int_distribution<int>>);
+    uniform_int_distribution wide(-5LL, 5LL);
+    STATIC_REQUIRE(std::is_same_v<decltype(wide), uniform_int_distribution<long long>>);
+    uniform_int_distribution from(7u);
+    STATIC_REQUIRE(std::is_same_v<decltype(from), uniform_int_distribution<unsigned>>);
+    uniform_int_distribution whole;
+    STATIC_REQUIRE(std::is_same_v<decltype(whole), uniform_int_distribution<int>>);
+    uniform_int_distribution copy = d6;
+    STATIC_REQUIRE(std::is_same_v<decltype(copy), uniform_int_distribution<int>>);
+    // as std's: the same deductions
+    STATIC_REQUIRE(std::is_same_v<decltype(std::uniform_int_distribution(1, 6))::result_type, int>);
+    STATIC_REQUIRE(std::is_same_v<decltype(std::uniform_int_distribution(-5LL, 5LL))::result_type, long long>);
+    REQUIRE(d6.a() == 1);
+    REQUIRE(d6.b() == 6);
+    REQUIRE(from.a() == 7u);
+    REQUIRE(from.b() == std::numeric_limits<unsigned>::max());
+    REQUIRE(wide.b() == 5);
+}
+
+namespace {
+// A range that counts how it is filled, for generate_random.
+template <class Dist, class G>
+std::vector<long long> loop_of(const Dist& d, G g, std::size_t count) {
+    std::vector<long long> out;
+    for (std::size_t i = 0; i < count; ++i) out.push_back(static_cast<long long>(d(g)));
+    return out;
+}
+}  // namespace
+
+TEST_CASE("generate_random: the values of a loop of d(g), for both forms (LWG 4077)", "[distribution]") {
+    const uniform_int_distribution<int> run_time(1, 6);
+    const uniform_int_distribution<int, 1, 6> compile_time;
+    for (std::size_t count : {0u, 1u, 5u, 23u, 24u, 100u}) {
+        INFO("count = " << count);
+        std::vector<int> filled(count), filled_constant(count);
+        splitmix64 g(9), h(9);
+        run_time.generate_random(filled, g);
+        compile_time.generate_random(filled_constant, h);
+        REQUIRE(std::vector<long long>(filled.begin(), filled.end()) == loop_of(run_time, splitmix64{9}, count));
+        REQUIRE(filled_constant == filled);  // the same plan as the run-time form
+        splitmix64 after(9);
+        for (std::size_t i = 0; i < count; ++i) after();
+        REQUIRE(g == after);  // one word per value: the loop's
+        REQUIRE(h == after);
+    }
+    // an rvalue range (a span) and another engine
+    std::array<long long, 40> values{};
+    std::mt19937 e(3);
+    uniform_int_distribution<long long>(-1000000007LL, 1000000007LL).generate_random(std::span(values), e);
+    REQUIRE(std::vector<long long>(values.begin(), values.end()) ==
+            loop_of(uniform_int_distribution<long long>(-1000000007LL, 1000000007LL), std::mt19937{3}, 40));
+    // in a constant expression
+    constexpr auto table = [] {
+        std::array<int, 8> t{};
+        splitmix64 g(1);
+        uniform_int_distribution<int>(10, 99).generate_random(t, g);
+        return t;
+    }();
+    STATIC_REQUIRE(table[0] == uniform_int_distribution<int>(10, 99)(splitmix64{1}));
+#if defined(__cpp_lib_ranges_generate_random)
+    // where the standard library has std::ranges::generate_random, it calls the member
+    std::vector<int> by_std(50);
+    splitmix64 s(4);
+    std::ranges::generate_random(by_std, s, run_time);
+    REQUIRE(std::vector<long long>(by_std.begin(), by_std.end()) == loop_of(run_time, splitmix64{4}, 50));
+#endif
 }
 
 TEST_CASE("run-time bounds: exactly uniform on every sequence of rolls", "[distribution]") {

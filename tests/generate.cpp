@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <forward_list>
 #include <map>
 #include <numeric>
+#include <type_traits>
 #include <random>
 #include <vector>
 
@@ -55,6 +57,106 @@ TEST_CASE("generate: several values per engine word, else the distribution in a 
     REQUIRE(i == j);
 }
 
+TEST_CASE("generate with run-time bounds: the batches of the same bounds at compile time", "[generate]") {
+    // the compile-time form's values for the same N on every engine word (golden.cpp checks both
+    // against the spec); where a batch holds one value, or the plan is no scale, the loop of d(g)
+    auto same_as = [](auto engine, auto constant, std::size_t count) {
+        using result = typename decltype(constant)::result_type;
+        const uniform_int_distribution<result> run_time(constant.min(), constant.max());
+        auto twin = engine;
+        std::vector<result> ours(count), theirs(count);
+        rollplan::generate(ours, run_time, engine);
+        rollplan::generate(theirs, constant, twin);
+        REQUIRE(ours == theirs);
+        REQUIRE(engine == twin);
+    };
+    for (std::size_t count : {1u, 2u, 22u, 23u, 24u, 64u, 65u, 1000u}) {
+        INFO("count = " << count);
+        same_as(splitmix64{1}, uniform_int_distribution<int, 1, 6>{}, count);
+        same_as(splitmix64{2}, uniform_int_distribution<unsigned, 0, 1>{}, count);          // 64 coins a word
+        same_as(std::mt19937{3}, uniform_int_distribution<short, -7, 7>{}, count);         // a 32-bit word
+        same_as(std::mt19937_64{4}, uniform_int_distribution<long, 0, 65535>{}, count);
+        same_as(pcg32{5}, uniform_int_distribution<long long, 1, 4294967295>{}, count);    // one value a word
+        same_as(splitmix64{6}, uniform_int_distribution<std::uint64_t, 0, 4294967296>{}, count);
+        same_as(splitmix64{7}, uniform_int_distribution<std::int64_t, INT64_MIN, INT64_MAX>{}, count);  // the whole range
+        same_as(splitmix64{8}, uniform_int_distribution<int, 5, 5>{}, count);              // one value: no roll
+        same_as(pcg32{9}, uniform_int_distribution<long long, 0, 4294967296>{}, count);    // two words a value
+    }
+    // past one batch of a d6 per word (23), a 1000-value fill reads about 1000/23 words
+    std::vector<int> values(1000);
+    splitmix64 g(10), count_from(10);
+    rollplan::generate(values, uniform_int_distribution<int>(1, 6), g);
+    std::uint64_t words = 0;
+    while (!(count_from == g) && words < 100) count_from(), ++words;
+    REQUIRE(words >= 44);
+    REQUIRE(words <= 60);
+    // a source that is not an engine word: the loop
+    std::minstd_rand e(3), f(3);
+    const uniform_int_distribution<int> d6(1, 6);
+    rollplan::generate(values, d6, e);
+    for (int v : values) REQUIRE(v == d6(f));
+}
+
+TEST_CASE("rollplan's algorithms are function objects: no std algorithm by argument-dependent lookup", "[generate]") {
+    STATIC_REQUIRE(std::is_object_v<decltype(rollplan::shuffle)>);
+    STATIC_REQUIRE(std::is_object_v<decltype(rollplan::generate)>);
+    STATIC_REQUIRE(std::is_object_v<decltype(rollplan::sample_without_replacement)>);
+    STATIC_REQUIRE(std::is_object_v<decltype(rollplan::pick)>);
+    STATIC_REQUIRE(std::is_object_v<decltype(rollplan::uniform_below)>);
+    // unqualified, with `using namespace rollplan;` above: a std::vector and a std:: engine bring
+    // namespace std to the lookup, which would find std::shuffle if rollplan::shuffle were a function
+    std::vector<int> unqualified(52), ours(52), theirs(52);
+    std::iota(unqualified.begin(), unqualified.end(), 0);
+    ours = theirs = unqualified;
+    std::mt19937_64 a(5), b(5), c(5);
+    shuffle(unqualified.begin(), unqualified.end(), a);
+    rollplan::shuffle(ours.begin(), ours.end(), b);
+    std::shuffle(theirs.begin(), theirs.end(), c);
+    REQUIRE(unqualified == ours);
+    REQUIRE(unqualified != theirs);  // std's permutation differs (checked for this seed)
+    std::vector<int> filled(10), filled_by_name(10);
+    std::mt19937 d(6), e(6);
+    generate(filled, uniform_int_distribution<int>(1, 6), d);
+    rollplan::generate(filled_by_name, uniform_int_distribution<int>(1, 6), e);
+    REQUIRE(filled == filled_by_name);
+}
+
+TEST_CASE("pick: an iterator to an element chosen by one exact draw", "[generate]") {
+    const std::vector<int> v{10, 20, 30, 40, 50, 60, 70};
+    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+        splitmix64 a(seed), b(seed);
+        const auto it = pick(v, a);
+        REQUIRE(it - v.begin() == static_cast<std::ptrdiff_t>(uniform_below(b, v.size())));
+        REQUIRE(a == b);
+        pcg32 c(seed), d(seed);
+        REQUIRE(pick(v.begin(), v.end(), c) == v.begin() + static_cast<std::ptrdiff_t>(uniform_below(d, 7)));
+    }
+    // an empty range gives last, one element no roll
+    std::vector<int> none;
+    splitmix64 g(1), untouched(1);
+    REQUIRE(pick(none, g) == none.end());
+    const std::array<int, 1> one{42};
+    REQUIRE(*pick(one, g) == 42);
+    REQUIRE(g == untouched);
+    // a forward range without a size: walked to the element
+    const std::forward_list<int> list{1, 2, 3, 4, 5, 6};
+    splitmix64 h(2), i(2);
+    REQUIRE(*pick(list, h) == 1 + static_cast<int>(uniform_below(i, 6)));
+    // every element equally likely, on every sequence of rolls of a d6 (5 elements: Knuth–Yao)
+    constexpr auto picked = [](auto& source) {
+        constexpr std::array<int, 5> five{0, 1, 2, 3, 4};
+        return static_cast<std::uint64_t>(*pick(five, source));
+    };
+    STATIC_REQUIRE(check_sampler<d6, 5>(picked, 4).same_count_at_every_length());
+    // a constant expression
+    constexpr int chosen = [] {
+        std::array<int, 4> cards{1, 2, 3, 4};
+        return *pick(cards, splitmix64{3});
+    }();
+    STATIC_REQUIRE(chosen >= 1);
+    STATIC_REQUIRE(chosen <= 4);
+}
+
 TEST_CASE("generate_array in a constant expression", "[generate]") {
     constexpr auto table = generate_array<100>(uniform_int_distribution<int, 1, 6>{}, splitmix64{42});
     STATIC_REQUIRE(std::ranges::all_of(table, [](int v) { return v >= 1 && v <= 6; }));
@@ -70,6 +172,26 @@ TEST_CASE("uniform_below is the default plan run with N as data", "[generate]") 
         splitmix64 c(seed), d(seed);
         REQUIRE(uniform_below(c, 6) == sample<plan_t<6, die<two_to_64>>>(d));
     }
+    // the edges of the nearly divisionless test: L mod n is L − n above L/2, and 0 at n = L/2
+    auto same_at = [](auto n_constant) {
+        constexpr std::uint64_t n = decltype(n_constant)::value;
+        for (std::uint64_t seed = 0; seed < 200; ++seed) {
+            splitmix64 a(seed), b(seed);
+            REQUIRE(uniform_below(a, n) == sample<plan_t<n, die<two_to_64>>>(b));
+            REQUIRE(a == b);
+            pcg32 c(seed), d(seed);  // two 32-bit words past 2^32
+            REQUIRE(uniform_below(c, n) == sample<plan_t<n, die<count_t{1} << 32>>>(d));
+            REQUIRE(c == d);
+        }
+    };
+    same_at(std::integral_constant<std::uint64_t, std::uint64_t{1} << 63>{});
+    same_at(std::integral_constant<std::uint64_t, (std::uint64_t{1} << 63) + 1>{});
+    same_at(std::integral_constant<std::uint64_t, (std::uint64_t{1} << 63) - 1>{});
+    same_at(std::integral_constant<std::uint64_t, ~std::uint64_t{0}>{});
+    same_at(std::integral_constant<std::uint64_t, (std::uint64_t{1} << 32) + 1>{});
+    same_at(std::integral_constant<std::uint64_t, std::uint64_t{1} << 31>{});
+    same_at(std::integral_constant<std::uint64_t, (std::uint64_t{1} << 31) + 1>{});
+    same_at(std::integral_constant<std::uint64_t, std::uint64_t{1} << 32>{});
     // through every sequence of three d6 rolls, the same values and the same rolls
     constexpr auto by_value = check_sampler<d6, 29>([](auto& s) { return uniform_below(s, 29); }, 3);
     constexpr auto by_plan = check_sampler<d6, 29>([](auto& s) { return sample<plan_t<29, d6>>(s); }, 3);

@@ -267,13 +267,18 @@ TEST_CASE("the digits strategy follows the spec", "[golden]") {
 }
 
 TEST_CASE("generate follows the spec on every engine", "[golden]") {
+    // with the bounds as constants, and the same bounds at run time (spec version 6: the same batches)
     auto check = [](auto engine, auto dist, count_t n, std::size_t count) {
-        auto twin = engine;
-        std::vector<std::int64_t> ours(count);
+        using result = typename decltype(dist)::result_type;
+        auto twin = engine, run_time = engine;
+        std::vector<std::int64_t> ours(count), ours_run_time(count);
         rollplan::generate(ours, dist, engine);
+        rollplan::generate(ours_run_time, uniform_int_distribution<result>(dist.min(), dist.max()), run_time);
         const auto spec = spec_generate(twin, n, count);
         for (std::size_t i = 0; i < count; ++i) REQUIRE(ours[i] == dist.min() + static_cast<std::int64_t>(spec[i]));
+        REQUIRE(ours_run_time == ours);
         REQUIRE(engine == twin);  // the same words read, none left over
+        REQUIRE(run_time == twin);
     };
     for (std::size_t count : std::to_array<std::size_t>({1, 5, 23, 24, 1000})) {
         INFO("count = " << count);
@@ -286,6 +291,7 @@ TEST_CASE("generate follows the spec on every engine", "[golden]") {
         check(std::mt19937{6}, uniform_int_distribution<int, 1, 1000>{}, 1000, count);
         check(std::minstd_rand{7}, uniform_int_distribution<int, 1, 6>{}, 6, count);   // not an engine word: one draw each
         check(pcg32{8}, uniform_int_distribution<long long, 0, 4294967296>{}, 4294967297, count);  // two words: one draw each
+        check(pcg32{7}, uniform_int_distribution<int, -500, 500>{}, 1001, count);  // examples/reproducible.cpp's line
     }
 }
 

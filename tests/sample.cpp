@@ -59,7 +59,8 @@ TEST_CASE("recycle keeps what a rejection leaves", "[sample]") {
 
 namespace {
 // For one L: every M in [2, L) and every v in [0, L) once, through
-// multiply_shift, the code that runs the scale node.
+// scale_below (uniform_below's run, with the bound asked for lazily) and
+// multiply_shift (the scale node's run, with the bound a constant).
 template <std::uint64_t L>
 void count_preimages() {
     for (std::uint64_t m = 2; m < L; ++m) {
@@ -70,7 +71,7 @@ void count_preimages() {
             int calls = 0;
             bool asked = false;
             auto v_then_top = [&] { return calls++ == 0 ? v : L - 1; };
-            const auto h = detail::multiply_shift<std::uint64_t, L, true>(v_then_top, m, [&] {
+            const auto h = detail::scale_below<L>(v_then_top, m, [&] {
                 asked = asked || calls == 1;  // asked about v itself
                 return L % m;
             });
@@ -78,7 +79,7 @@ void count_preimages() {
             // the same with the bound as a constant (the scale node's run)
             const int lazy_calls = calls;
             calls = 0;
-            REQUIRE(detail::multiply_shift<std::uint64_t, L, false>(v_then_top, m, [&] { return L % m; }) == h);
+            REQUIRE(detail::multiply_shift<std::uint64_t, L>(v_then_top, m, L % m) == h);
             REQUIRE(calls == lazy_calls);
             if (calls == 1) {
                 REQUIRE(h == v * m / L);

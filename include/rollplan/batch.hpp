@@ -17,9 +17,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
+#include "error.hpp"
 #include "integer.hpp"
 
 namespace rollplan {
@@ -28,15 +30,10 @@ inline constexpr std::size_t max_batch = 64;  // 2^64 = 2^64: 64 coins from one 
 
 namespace detail {
 
-// L mod b for b < 2^64: the division of the nearly divisionless method, out
-// of line, since it is rare.
+// L mod b out of line: the index batches need it once in 2^8 words or less.
 template <count_t L>
-[[gnu::noinline]] constexpr std::uint64_t range_mod(std::uint64_t b) {
-    if constexpr (L == two_to_64) {
-        const std::uint64_t rest = 0 - b;  // 2^64 − b: already below b when b > 2^63
-        return rest < b ? rest : rest % b;
-    } else
-        return static_cast<std::uint64_t>(L % b);
+[[gnu::noinline]] constexpr std::uint64_t rare_range_mod(std::uint64_t b) {
+    return range_mod<L>(b);
 }
 
 // One link of the chain: rest·bound = digit·L + rest', with rest < L <= 2^64
@@ -49,19 +46,99 @@ template <count_t L>
     return static_cast<std::uint64_t>(p / static_cast<wide>(L));
 }
 
-// A batch of K values in [0, N) from one word v of L values, N and K
-// constants: scale<D, N^K>, whose low part v·N^K mod L is compared with
-// L mod N^K first (one multiplication by a constant); the digits of an
-// accepted v come from the chain above, cut into up to four shorter chains
-// that the processor runs side by side: the chain's i-th rest is
-// r_i = v·N^i mod L, so a chain may start at any i.
+// N^i mod L, the multiplier that gives the chain's i-th rest r_i = v·N^i mod L.
+template <count_t L>
+constexpr count_t chain_multiplier(std::uint64_t n, std::size_t i) {
+    count_t m = 1;
+    for (std::size_t j = 0; j < i; ++j) m = m * n % L;
+    return m;
+}
+
+// The size of a batch of values in [0, n) from one word of L values: the k
+// with n^k <= L that gives the most accepted values per word,
+// k·(L − L mod n^k)/L (the fewest words per value), the smallest such k.
+// It runs at run time too, once per call of generate with run-time bounds, so
+// it goes down from the largest k and stops once k·L, above any k's score,
+// is below the best; and it divides only in 64 bits (L mod n^k, by range_mod
+// for L = 2^64), never by a 128-bit division.
+constexpr std::size_t batch_size(count_t n, count_t range) {
+    std::array<count_t, max_batch + 1> power{};  // power[k] = n^k, for the k with n^k <= range
+    std::size_t k = 1;
+    power[1] = n;
+    while (k < max_batch && power[k] * n <= range) power[k + 1] = power[k] * n, ++k;  // below 2^128
+    std::size_t best = 1;
+    count_t best_score = 0;
+    for (; k >= 1; --k) {
+        if (count_t{k} * range < best_score) break;
+        const auto p = static_cast<std::uint64_t>(power[k]);  // below 2^64 unless it is the range
+        const count_t rest = power[k] == range   ? 0
+                             : range == two_to_64 ? range_mod<two_to_64>(p)
+                                                  : static_cast<std::uint64_t>(range) % p;
+        const count_t score = count_t{k} * (range - rest);
+        if (score >= best_score) best = k, best_score = score;  // on a tie the smaller k
+    }
+    return best;
+}
+
+// A batch of k values in [0, n) from one word v of L values (n^k <= L):
+// scale<D, n^k>, whose low part v·n^k mod L is compared with L mod n^k first
+// (one multiplication); the digits of an accepted v come from the chain
+// above, cut in two chains that the processor runs side by side (a chain may
+// start at any i: its first rest is r_i = v·n^i mod L). This is the batch for
+// n and k known at run time (generate with run-time bounds); digit_batch
+// below is the same batch with N and K constants.
+template <count_t L>
+class digit_batch_of {
+public:
+    // v·m for v, m < L <= 2^64; every constant of the batch is below L
+    using wide = std::conditional_t<(L <= (count_t{1} << 32)), std::uint64_t, count_t>;
+
+    constexpr digit_batch_of(std::uint64_t n, std::size_t k) : n_(n), k_(k) {
+        // n^k by multiplications, each below 2^128 while the power stays within L <= 2^64
+        count_t product = 1;
+        for (std::size_t i = 0; i < k && product <= L; ++i) product *= n;
+        if (k < 1 || k > max_batch || product < 2 || product > L)
+            fail<std::invalid_argument>("rollplan: a batch needs 1 <= k <= 64 and 2 <= n^k <= L", "n", n, "k", k);
+        // L mod n^k in 64 bits (n^k < L here unless equal)
+        low_bound_ = product == L ? 0 : range_mod<L>(static_cast<std::uint64_t>(product));
+        multiplier_ = static_cast<std::uint64_t>(product % L);
+        first_ = (k + 1) / 2;  // the first chain's digits; the second takes the rest
+        second_multiplier_ = static_cast<std::uint64_t>(chain_multiplier<L>(n, first_));
+    }
+    constexpr std::size_t size() const { return k_; }
+    constexpr bool accepts(std::uint64_t v) const {
+        return static_cast<std::uint64_t>(static_cast<wide>(v) * multiplier_ % static_cast<wide>(L)) >= low_bound_;
+    }
+    // The k digits of ⌊v·n^k/L⌋ to digit(i, value), each digit once (in the
+    // order the two chains run, not by i).
+    template <class Digit>
+    [[gnu::always_inline]] constexpr void digits(std::uint64_t v, Digit digit) const {
+        const std::uint64_t n = n_;
+        const std::size_t first = first_, second = k_ - first_;  // second is first or first − 1
+        std::uint64_t rest0 = v;
+        std::uint64_t rest1 = static_cast<std::uint64_t>(static_cast<wide>(v) * second_multiplier_ % static_cast<wide>(L));
+        for (std::size_t j = 0; j < second; ++j) {
+            digit(j, chain_step<L>(rest0, n));
+            digit(first + j, chain_step<L>(rest1, n));
+        }
+        if (first != second) digit(second, chain_step<L>(rest0, n));
+    }
+
+private:
+    std::uint64_t n_;
+    std::size_t k_, first_ = 1;
+    std::uint64_t low_bound_ = 0, multiplier_ = 0, second_multiplier_ = 0;
+};
+
+// The batch of K values in [0, N) with N and K constants: digit_batch_of's
+// test and digits, the chains unrolled, their multipliers constants.
 template <count_t L, std::uint64_t N, std::size_t K>
 struct digit_batch {
     static_assert(K >= 1 && K <= max_batch);
-    using wide = std::conditional_t<(L <= (count_t{1} << 32)), std::uint64_t, count_t>;
+    using wide = typename digit_batch_of<L>::wide;
     static constexpr count_t product = power_or_zero(N, static_cast<unsigned>(K));
     static_assert(product >= 2 && product <= L, "rollplan: a batch needs N^K <= L");
-    static constexpr count_t low_bound = L % product;
+    static constexpr digit_batch_of<L> batch{N, K};
     static constexpr std::size_t chains = K < 4 ? K : 4;
     static constexpr bool bit_fields = (N & (N - 1)) == 0 && (L & (L - 1)) == 0;
     static constexpr unsigned log2_of(count_t x) {
@@ -71,15 +148,8 @@ struct digit_batch {
     }
     static constexpr unsigned log2_N = log2_of(N), log2_L = log2_of(L);
     static constexpr std::size_t chain_length = (K + chains - 1) / chains;
-    // N^i mod L, the multiplier that gives r_i from v
-    static constexpr wide multiplier(std::size_t i) {
-        count_t m = 1;
-        for (std::size_t j = 0; j < i; ++j) m = m * N % L;
-        return static_cast<wide>(m);
-    }
-    static constexpr bool accepts(std::uint64_t v) {
-        return static_cast<wide>(v) * multiplier(K) % static_cast<wide>(L) >= low_bound;
-    }
+    static constexpr std::size_t size() { return K; }
+    static constexpr bool accepts(std::uint64_t v) { return batch.accepts(v); }
     // The K digits of ⌊v·N^K/L⌋, the most significant first, to digit(i, value).
     // When N and L are powers of two the digits are bit fields of v, read
     // straight off (what the chain computes, without its multiplications).
@@ -100,31 +170,14 @@ private:
     template <std::size_t Start, class Digit>
     static constexpr void chain(std::uint64_t v, Digit& digit) {
         if constexpr (Start < K) {
-            std::uint64_t rest = static_cast<std::uint64_t>(static_cast<wide>(v) * multiplier(Start) % static_cast<wide>(L));
+            constexpr wide multiplier = static_cast<wide>(chain_multiplier<L>(N, Start));
+            std::uint64_t rest = static_cast<std::uint64_t>(static_cast<wide>(v) * multiplier % static_cast<wide>(L));
             [&]<std::size_t... I>(std::index_sequence<I...>) {
                 ((Start + I < K ? digit(Start + I, chain_step<L>(rest, N)) : void()), ...);
             }(std::make_index_sequence<chain_length>{});
         }
     }
 };
-
-// The size of a batch of values in [0, n) from one word of L values: the k
-// with n^k <= L that gives the most accepted values per word,
-// k·(L − L mod n^k)/L (the fewest words per value), the smallest such k.
-constexpr std::size_t batch_size(count_t n, count_t range) {
-    std::size_t best = 1;
-    count_t best_score = range - range % n;  // k·(L − L mod n^k), for k = 1
-    count_t power = n;
-    for (std::size_t k = 2; k <= max_batch && power <= range / n; ++k) {
-        power *= n;
-        const count_t score = count_t{k} * (range - range % power);
-        if (score > best_score) {
-            best = k;
-            best_score = score;
-        }
-    }
-    return best;
-}
 
 inline constexpr std::size_t max_index_batch = 6;
 
@@ -169,7 +222,7 @@ template <count_t L, std::size_t K, class Word>
     for (;;) {
         const std::uint64_t v = word();
         const auto low = static_cast<std::uint64_t>(static_cast<wide>(v) * product % static_cast<wide>(L));
-        if (low >= product || low >= range_mod<L>(product)) return v;
+        if (low >= product || low >= rare_range_mod<L>(product)) return v;
     }
 }
 

@@ -4,7 +4,7 @@
 // Two forms of one class template, the result type first:
 // - uniform_int_distribution<T> (run-time bounds, as std's: d(1, 6)): each
 //   draw is a + uniform_below(g, b − a + 1), the default plan with the count
-//   as data;
+//   as data (computed with the bounds, in param_type);
 // - uniform_int_distribution<T, A, B, Strategy> (compile-time bounds): the
 //   plan plan_t<B − A + 1, D, Strategy> for the die D of the engine it is
 //   called with (K = G::max() − G::min() + 1 faces), chosen, proven and
@@ -19,6 +19,7 @@
 #include <concepts>
 #include <cstdint>
 #include <iosfwd>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
@@ -108,6 +109,14 @@ struct plan_for_outcomes {
 
 template <class G>
 concept distribution_source = uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>;
+
+// generate_random's fill: *it = dist(g) for each element in order. dist is
+// a copy: a local that the output cannot alias, so that its bounds stay in
+// registers.
+template <class R, class Dist, class G>
+constexpr void draw_each(R& range, const Dist dist, G& g) {
+    for (auto it = std::ranges::begin(range), end = std::ranges::end(range); it != end; ++it) *it = dist(g);
+}
 
 }  // namespace detail
 
@@ -199,6 +208,14 @@ public:
         return (*this)(std::forward<G>(g));
     }
 
+    // What C++26's std::ranges::generate_random(r, g, d) calls: each element
+    // of r, in order, gets d(g) — the values of the loop, as LWG 4077 asks.
+    // (rollplan::generate takes several values from one engine word instead.)
+    template <class R, class G>
+    constexpr void generate_random(R&& r, G&& g) const {
+        detail::draw_each(r, *this, g);
+    }
+
     friend constexpr bool operator==(const uniform_int_distribution&, const uniform_int_distribution&) = default;
 
     template <class CharT, class Traits>
@@ -229,20 +246,25 @@ class uniform_int_distribution<T, detail::run_time_bound{}, detail::run_time_bou
 public:
     using result_type = T;
 
+    // The bounds, and what a draw needs of them, computed once: the count
+    // b − a + 1 in 64 bits (0 for the whole range of a 64-bit T, 2^64 values).
     class param_type {
     public:
         using distribution_type = uniform_int_distribution;
         constexpr param_type() : param_type(0) {}
-        constexpr explicit param_type(T a, T b = std::numeric_limits<T>::max()) : a_(a), b_(b) {
+        constexpr explicit param_type(T a, T b = std::numeric_limits<T>::max())
+            : a_(a), b_(b), count_(static_cast<std::uint64_t>(detail::span_of(a, b)) + 1) {
             if (b < a)
                 detail::fail<std::invalid_argument>("rollplan: uniform_int_distribution needs a <= b", "a", a, "b", b);
         }
         constexpr result_type a() const { return a_; }
         constexpr result_type b() const { return b_; }
-        friend constexpr bool operator==(const param_type&, const param_type&) = default;
+        friend constexpr bool operator==(const param_type& x, const param_type& y) { return x.a_ == y.a_ && x.b_ == y.b_; }
 
     private:
+        friend uniform_int_distribution;
         T a_, b_;
+        std::uint64_t count_;
     };
 
     constexpr uniform_int_distribution() : uniform_int_distribution(0) {}
@@ -257,25 +279,33 @@ public:
     constexpr result_type min() const { return a(); }
     constexpr result_type max() const { return b(); }
 
+    // Always inlined (a draw is a few instructions on an engine word; its
+    // rare cases are out of line), as std's distribution is inlined where
+    // compilers see fit.
     template <class G>
-    constexpr result_type operator()(G&& g) const {
+    [[gnu::always_inline]] constexpr result_type operator()(G&& g) const {
         return (*this)(std::forward<G>(g), param_);
     }
     template <class G>
-    constexpr result_type operator()(G&& g, const param_type& p) const {
+    [[gnu::always_inline]] constexpr result_type operator()(G&& g, const param_type& p) const {
         static_assert(detail::distribution_source<G>,
                       "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
         if constexpr (detail::distribution_source<G>) {
-            const auto span = detail::span_of(p.a(), p.b());
-            if constexpr (std::numeric_limits<decltype(span)>::digits == 64) {
-                if (span == std::numeric_limits<std::uint64_t>::max())
-                    return detail::offset_value(p.a(), sample<full_range_plan_t<typename detail::die_of_source<G>::type>>(g));
-            }
-            return detail::offset_value(p.a(), uniform_below(g, std::uint64_t{span} + 1));
+            return detail::offset_value(p.a_, detail::uniform_count(g, p.count_, [](auto& s) {
+                return sample<full_range_plan_t<typename std::remove_cvref_t<decltype(s)>::die_type>>(s);
+            }));
         } else {
             return p.a();
         }
+    }
+
+    // What C++26's std::ranges::generate_random(r, g, d) calls: each element
+    // of r, in order, gets d(g) — the values of the loop, as LWG 4077 asks.
+    // (rollplan::generate takes several values from one engine word instead.)
+    template <class R, class G>
+    constexpr void generate_random(R&& r, G&& g) const {
+        detail::draw_each(r, *this, g);
     }
 
     friend constexpr bool operator==(const uniform_int_distribution&, const uniform_int_distribution&) = default;
@@ -317,5 +347,12 @@ private:
 
     param_type param_;
 };
+
+// Class template argument deduction as std's: uniform_int_distribution d(1, 6)
+// is uniform_int_distribution<int>, d(-5LL, 5LL) <long long>.
+template <class T>
+uniform_int_distribution(T, T) -> uniform_int_distribution<T>;
+template <class T>
+uniform_int_distribution(T) -> uniform_int_distribution<T>;
 
 }  // namespace rollplan

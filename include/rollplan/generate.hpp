@@ -22,20 +22,27 @@ namespace rollplan {
 
 namespace detail {
 
-// rollplan's distribution with bounds at compile time (the one that batches).
+// rollplan's distribution with bounds at compile time, and with bounds at run time.
 template <class Dist>
 inline constexpr bool is_rollplan_distribution = false;
 template <class T, auto A, auto B, class Strategy>
 inline constexpr bool is_rollplan_distribution<uniform_int_distribution<T, A, B, Strategy>> =
     !is_run_time_bound<A>;
+template <class Dist>
+inline constexpr bool is_run_time_distribution = false;
+template <class T, class Strategy>
+inline constexpr bool is_run_time_distribution<uniform_int_distribution<T, run_time_bound{}, run_time_bound{}, Strategy>> =
+    true;
 
-// How many values of Dist generate takes from one word of G: the batch size
-// when Dist's plan on G is scale<roll<D>, N> (the default on an engine word),
-// else 1.
+template <class G>
+inline constexpr bool is_engine = uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>;
+
+// How many values of Dist generate takes from one word of G, when Dist's
+// bounds are constants: the batch size when Dist's plan on G is
+// scale<roll<D>, N> (the default on an engine word), else 1.
 template <class Dist, class G>
 constexpr std::size_t values_per_word() {
-    if constexpr (is_rollplan_distribution<Dist> &&
-                  (uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>)) {
+    if constexpr (is_rollplan_distribution<Dist> && is_engine<G>) {
         using die = typename die_of_source<G>::type;
         using plan = typename Dist::template plan_for<G>;
         if constexpr (std::is_same_v<plan, scale<roll<die>, plan::outcome_count>>)
@@ -44,35 +51,59 @@ constexpr std::size_t values_per_word() {
     return 1;
 }
 
-// generate in batches of K values: the scale node on N^K, written as K
-// digits of N, the most significant first; the digits of the last batch that
-// fall past `last` are not used.
-template <std::size_t K, class It, class Sent, class Dist, class G>
-constexpr It generate_batched(It first, Sent last, const Dist& dist, G& g) {
-    decltype(auto) s = as_source(g);
-    using die = typename std::remove_cvref_t<decltype(s)>::die_type;
-    using batch = digit_batch<die::faces, static_cast<std::uint64_t>(Dist::outcomes), K>;
+// generate in batches: the scale node on N^k, written as k digits of N, the
+// most significant first; the digits of the last batch that fall past
+// `last` are not used. Batch is digit_batch (N and k constants) or
+// digit_batch_of (both known at run time), taken by value: a local the
+// output cannot alias, so its fields stay in registers.
+template <class It, class Sent, class Dist, class S, class Batch>
+constexpr It generate_batched(It first, Sent last, const Dist& dist, S& s, const Batch batch) {
+    using die = typename std::remove_cvref_t<S>::die_type;
     using result = typename Dist::result_type;
+    const std::size_t k = batch.size();
+    const result lowest = dist.min();
     auto word = [&] {
         for (;;) {
             const std::uint64_t v = checked_digit<die>(s());
-            if (batch::accepts(v)) return v;
+            if (batch.accepts(v)) return v;
         }
     };
     if constexpr (std::sized_sentinel_for<Sent, It> && std::random_access_iterator<It>) {
         // whole batches straight into the output
-        while (last - first >= static_cast<std::iter_difference_t<It>>(K)) {
-            batch::digits(word(), [&](std::size_t i, std::uint64_t d) {
-                first[static_cast<std::iter_difference_t<It>>(i)] = offset_value<result>(dist.min(), d);
+        while (last - first >= static_cast<std::iter_difference_t<It>>(k)) {
+            batch.digits(word(), [&](std::size_t i, std::uint64_t d) {
+                first[static_cast<std::iter_difference_t<It>>(i)] = offset_value<result>(lowest, d);
             });
-            first += static_cast<std::iter_difference_t<It>>(K);
+            first += static_cast<std::iter_difference_t<It>>(k);
         }
     }
-    std::array<std::uint64_t, K> digits{};
+    std::array<std::uint64_t, max_batch> digits{};
     while (first != last) {
-        batch::digits(word(), [&](std::size_t i, std::uint64_t d) { digits[i] = d; });
-        for (std::size_t i = 0; i < K && first != last; ++i, ++first) *first = offset_value<result>(dist.min(), digits[i]);
+        batch.digits(word(), [&](std::size_t i, std::uint64_t d) { digits[i] = d; });
+        for (std::size_t i = 0; i < k && first != last; ++i, ++first) *first = offset_value<result>(lowest, digits[i]);
     }
+    return first;
+}
+
+// generate with rollplan's distribution whose bounds come at run time: the
+// batches of the compile-time form for the same N, computed once per call
+// (the batch size, N^k, the threshold), when the plan is scale<roll<D>, N>
+// (2 <= N < K on an engine word) and a batch holds two values or more;
+// otherwise a draw per value.
+template <class It, class Sent, class Dist, class G>
+constexpr It generate_run_time(It first, Sent last, const Dist& dist, G& g) {
+    decltype(auto) s = as_source(g);
+    using die = typename std::remove_cvref_t<decltype(s)>::die_type;
+    constexpr count_t K = die::faces;
+    if constexpr (is_engine_word(K)) {
+        const std::uint64_t n = static_cast<std::uint64_t>(span_of(dist.a(), dist.b())) + 1;
+        if (n - 2 < static_cast<std::uint64_t>(K - 2)) {
+            if (const std::size_t k = batch_size(n, K); k >= 2)
+                return generate_batched(first, last, dist, s, digit_batch_of<K>{n, k});
+        }
+    }
+    const Dist local = dist;  // a copy the output cannot alias: its bounds stay in registers
+    for (; first != last; ++first) *first = local(s);
     return first;
 }
 
@@ -129,23 +160,6 @@ constexpr void uniform_indices_down(G& g, std::uint64_t n, std::uint64_t last, V
         if (!visit(bound, uniform_below(s, bound))) return;
 }
 
-}  // namespace detail
-
-// *it = a value of dist for each position, in order; returns the end. With
-// rollplan's distribution on an engine word, several values come from one
-// word (docs/spec.md, section 5); otherwise *it = dist(g).
-template <std::input_or_output_iterator It, std::sentinel_for<It> Sent, class Dist, class G>
-constexpr It generate(It first, Sent last, Dist&& dist, G&& g) {
-    constexpr std::size_t per_word = detail::values_per_word<std::remove_cvref_t<Dist>, std::remove_reference_t<G>>();
-    if constexpr (per_word >= 2) {
-        return detail::generate_batched<per_word>(first, last, dist, g);
-    } else {
-        for (; first != last; ++first) *first = dist(g);
-        return first;
-    }
-}
-
-namespace detail {
 // A range whose iterator may be returned: an lvalue, or a borrowed range such
 // as a std::span (std::ranges::begin refuses other rvalues). Written with the
 // range access of <iterator>, so that <ranges> is not included.
@@ -162,12 +176,42 @@ concept iterable = requires(R& r) {
     std::ranges::begin(r);
     std::ranges::end(r);
 };
+
+// rollplan's algorithms are function objects, as the std::ranges algorithms
+// are: an unqualified call after `using namespace rollplan;` finds the object
+// by ordinary lookup, and argument-dependent lookup (which would find
+// std::shuffle for a std::vector) is not done.
+
+// *it = a value of dist for each position, in order; returns the end. With
+// rollplan's distribution on an engine word, several values come from one
+// word (docs/spec.md, section 5), whether its bounds are constants or given
+// at run time; otherwise *it = dist(g).
+struct generate_fn {
+    template <std::input_or_output_iterator It, std::sentinel_for<It> Sent, class Dist, class G>
+    constexpr It operator()(It first, Sent last, Dist&& dist, G&& g) const {
+        using dist_type = std::remove_cvref_t<Dist>;
+        constexpr std::size_t per_word = values_per_word<dist_type, std::remove_reference_t<G>>();
+        if constexpr (per_word >= 2) {
+            decltype(auto) s = as_source(g);
+            using die = typename std::remove_cvref_t<decltype(s)>::die_type;
+            return generate_batched(first, last, dist, s,
+                                    digit_batch<die::faces, static_cast<std::uint64_t>(dist_type::outcomes), per_word>{});
+        } else if constexpr (is_run_time_distribution<dist_type> && is_engine<G>) {
+            return generate_run_time(first, last, dist, g);
+        } else {
+            for (; first != last; ++first) *first = dist(g);
+            return first;
+        }
+    }
+    template <borrowed_iterable R, class Dist, class G>
+    constexpr iterator_of<R> operator()(R&& range, Dist&& dist, G&& g) const {
+        return (*this)(std::ranges::begin(range), std::ranges::end(range), dist, g);
+    }
+};
+
 }  // namespace detail
 
-template <detail::borrowed_iterable R, class Dist, class G>
-constexpr detail::iterator_of<R> generate(R&& range, Dist&& dist, G&& g) {
-    return rollplan::generate(std::ranges::begin(range), std::ranges::end(range), dist, g);
-}
+inline constexpr detail::generate_fn generate{};
 
 // Count values of dist from engine, as a std::array (an rvalue engine is fine).
 template <std::size_t Count, class Dist, class G>
@@ -177,52 +221,79 @@ constexpr auto generate_array(Dist&& dist, G&& engine) {
     return values;
 }
 
+namespace detail {
+
 // Fisher–Yates (Durstenfeld's order): for i = n−1 down to 1, swap element i
 // with element j, j uniform on [0, i + 1). Every index is exactly uniform and
 // independent, so every permutation has probability 1/n!.
-template <std::random_access_iterator It, std::sentinel_for<It> Sent, class G>
-constexpr It shuffle(It first, Sent last, G&& g) {
-    const auto n = static_cast<std::uint64_t>(last - first);
-    if (n >= 2)
-        detail::uniform_indices_down(g, n, 2, [&](std::uint64_t bound, std::uint64_t j) {
-            std::ranges::iter_swap(first + static_cast<std::iter_difference_t<It>>(bound - 1),
-                                   first + static_cast<std::iter_difference_t<It>>(j));
-            return true;
-        });
-    return first + static_cast<std::iter_difference_t<It>>(n);
-}
-
-template <detail::borrowed_iterable R, class G>
-    requires std::random_access_iterator<detail::iterator_of<R>>
-constexpr detail::iterator_of<R> shuffle(R&& range, G&& g) {
-    return rollplan::shuffle(std::ranges::begin(range), std::ranges::end(range), g);
-}
+struct shuffle_fn {
+    template <std::random_access_iterator It, std::sentinel_for<It> Sent, class G>
+    constexpr It operator()(It first, Sent last, G&& g) const {
+        const auto n = static_cast<std::uint64_t>(last - first);
+        if (n >= 2)
+            uniform_indices_down(g, n, 2, [&](std::uint64_t bound, std::uint64_t j) {
+                std::ranges::iter_swap(first + static_cast<std::iter_difference_t<It>>(bound - 1),
+                                       first + static_cast<std::iter_difference_t<It>>(j));
+                return true;
+            });
+        return first + static_cast<std::iter_difference_t<It>>(n);
+    }
+    template <borrowed_iterable R, class G>
+        requires std::random_access_iterator<iterator_of<R>>
+    constexpr iterator_of<R> operator()(R&& range, G&& g) const {
+        return (*this)(std::ranges::begin(range), std::ranges::end(range), g);
+    }
+};
 
 // Selection sampling (Knuth, TAOCP vol. 2, Algorithm S): k of the n elements,
 // in their order; element t (0-based) is taken when a value j uniform on
 // [0, n − t) is below the number still to take. Every k-subset has
 // probability 1/C(n, k). Copies min(k, n) elements to out and returns the end
 // of the output.
-template <std::forward_iterator It, std::sentinel_for<It> Sent, std::weakly_incrementable Out, class G>
-constexpr Out sample_without_replacement(It first, Sent last, Out out, std::uint64_t k, G&& g) {
-    const auto n = static_cast<std::uint64_t>(std::ranges::distance(first, last));
-    if (n == 0 || k == 0) return out;
-    detail::uniform_indices_down(g, n, 1, [&](std::uint64_t, std::uint64_t j) {
-        if (j < k) {
-            *out = *first;
-            ++out;
-            --k;
-        }
-        ++first;
-        return k > 0 && first != last;
-    });
-    return out;
-}
+struct sample_without_replacement_fn {
+    template <std::forward_iterator It, std::sentinel_for<It> Sent, std::weakly_incrementable Out, class G>
+    constexpr Out operator()(It first, Sent last, Out out, std::uint64_t k, G&& g) const {
+        const auto n = static_cast<std::uint64_t>(std::ranges::distance(first, last));
+        if (n == 0 || k == 0) return out;
+        uniform_indices_down(g, n, 1, [&](std::uint64_t, std::uint64_t j) {
+            if (j < k) {
+                *out = *first;
+                ++out;
+                --k;
+            }
+            ++first;
+            return k > 0 && first != last;
+        });
+        return out;
+    }
+    template <iterable R, std::weakly_incrementable Out, class G>
+        requires std::forward_iterator<iterator_of<R&>>
+    constexpr Out operator()(R&& range, Out out, std::uint64_t k, G&& g) const {
+        return (*this)(std::ranges::begin(range), std::ranges::end(range), out, k, g);
+    }
+};
 
-template <detail::iterable R, std::weakly_incrementable Out, class G>
-    requires std::forward_iterator<detail::iterator_of<R&>>
-constexpr Out sample_without_replacement(R&& range, Out out, std::uint64_t k, G&& g) {
-    return rollplan::sample_without_replacement(std::ranges::begin(range), std::ranges::end(range), out, k, g);
-}
+// An iterator to an element chosen uniformly: first + uniform_below(g, n) for
+// n elements, one exact draw (none for one element), or last for an empty
+// range.
+struct pick_fn {
+    template <std::forward_iterator It, std::sentinel_for<It> Sent, class G>
+    constexpr It operator()(It first, Sent last, G&& g) const {
+        const auto n = static_cast<std::uint64_t>(std::ranges::distance(first, last));
+        if (n == 0) return std::ranges::next(first, last);
+        return std::ranges::next(first, static_cast<std::iter_difference_t<It>>(uniform_below(g, n)));
+    }
+    template <borrowed_iterable R, class G>
+        requires std::forward_iterator<iterator_of<R>>
+    constexpr iterator_of<R> operator()(R&& range, G&& g) const {
+        return (*this)(std::ranges::begin(range), std::ranges::end(range), g);
+    }
+};
+
+}  // namespace detail
+
+inline constexpr detail::shuffle_fn shuffle{};
+inline constexpr detail::sample_without_replacement_fn sample_without_replacement{};
+inline constexpr detail::pick_fn pick{};
 
 }  // namespace rollplan

@@ -4,6 +4,7 @@
 
 #include "config.hpp"
 
+#include <cstdint>
 #include <stdexcept>
 
 #include "error.hpp"
@@ -92,6 +93,19 @@ constexpr unsigned digits_needed(count_t n, count_t base) {
         reach *= base;
     }
     return d;
+}
+
+// L mod b for 1 <= b < 2^64 and L <= 2^64, in 64 bits: 2^64 mod b is
+// (2^64 − b) mod b, and 2^64 − b is already below b when b > 2^63. The
+// division of Lemire's nearly divisionless method.
+template <count_t L>
+constexpr std::uint64_t range_mod(std::uint64_t b) {
+    if constexpr (L == two_to_64) {
+        const std::uint64_t rest = 0 - b;
+        return rest < b ? rest : rest % b;
+    } else {
+        return static_cast<std::uint64_t>(L) % b;
+    }
 }
 
 }  // namespace detail

@@ -121,22 +121,14 @@ constexpr auto run(std::type_identity<recycle_set<dice_set<D...>, M>>, S& s) {
 
 // Lemire's multiply-shift (Lemire 2019), the run of scale<P, M>: value() is
 // uniform on [0, Range); with value·m = h·Range + low, accept when
-// low >= Range mod m and return h. low_bound() gives Range mod m. With Lazy
-// it is asked for only when low < m (Lemire's nearly divisionless method:
-// low >= m > Range mod m accepts at once), so a run-time m divides only then;
-// a constant bound is compared directly.
-template <class Product, Product Range, bool Lazy, class Value, class LowBound>
-constexpr Product multiply_shift(Value value, Product m, LowBound low_bound) {
+// low >= Range mod m (the constant low_bound) and return h.
+template <class Product, Product Range, class Value>
+constexpr Product multiply_shift(Value value, Product m, Product low_bound) {
     // low < Range and m < Range: when Range <= 2^64 both fit in 64 bits
     using low_type = std::conditional_t<(count_t{Range} <= two_to_64), std::uint64_t, Product>;
     for (;;) {
         const Product product = static_cast<Product>(value()) * m;
-        const auto low = static_cast<low_type>(product % Range);
-        if constexpr (Lazy) {
-            if (low >= static_cast<low_type>(m) || low >= static_cast<low_type>(low_bound())) return product / Range;
-        } else {
-            if (low >= static_cast<low_type>(low_bound())) return product / Range;
-        }
+        if (static_cast<low_type>(product % Range) >= static_cast<low_type>(low_bound)) return product / Range;
     }
 }
 
@@ -149,8 +141,8 @@ constexpr auto run(std::type_identity<scale<P, M>>, S& s) {
     // L < 2^64 when the product is 64 bits wide (M >= 2)
     constexpr product_type range = static_cast<product_type>(L), m = static_cast<product_type>(M);
     constexpr product_type low_bound = static_cast<product_type>(L % M);
-    return static_cast<value_for<M>>(multiply_shift<product_type, range, false>(
-        [&] { return run(std::type_identity<P>{}, s); }, m, [] { return low_bound; }));
+    return static_cast<value_for<M>>(
+        multiply_shift<product_type, range>([&] { return run(std::type_identity<P>{}, s); }, m, low_bound));
 }
 
 }  // namespace detail
@@ -249,62 +241,119 @@ constexpr std::uint64_t sample(const plan_description& d, Roll&& roll) {
 
 namespace detail {
 
-// scale<D, n> for a run-time n with |D| = L constant (a power of two, at
-// least 2^32) and 2 <= n <= L.
-template <count_t L, class Digits>
-constexpr std::uint64_t scale_below(Digits digits, std::uint64_t n) {
-    if (count_t{n} == L) return digits();
-    auto low_bound = [n]() -> std::uint64_t {  // L mod n, in 64 bits
-        if constexpr (L == two_to_64) {
-            const std::uint64_t rest = 0 - n;  // 2^64 − n: already below n when n > 2^63
-            return rest < n ? rest : rest % n;
-        } else {
-            return static_cast<std::uint64_t>(L) % n;
-        }
-    };
-    if constexpr (L < two_to_64) {
-        if (count_t{n} <= two_to_64 / L)  // L·n fits in 64 bits
-            return multiply_shift<std::uint64_t, static_cast<std::uint64_t>(L), true>(digits, n, low_bound);
+// scale<D, n> for a run-time n, 2 <= n < L = |D| <= 2^64, by Lemire's nearly
+// divisionless method: with v·n = h·L + low, a low part at least n is above
+// L mod n and accepts at once; only a low part below n asks low_bound() for
+// L mod n (range_mod: L − n when n > L/2, else the one division). The same
+// values as scale<D, n>. Always inlined, with no call on any path: a loop of
+// draws keeps the engine's state in registers, as with std's distribution.
+template <count_t L, class Digits, class LowBound>
+[[gnu::always_inline]] constexpr std::uint64_t scale_below(Digits digits, std::uint64_t n, LowBound low_bound) {
+    // v < L and n < L: v·n fits in 64 bits when L <= 2^32
+    using product_type = std::conditional_t<(L <= (count_t{1} << 32)), std::uint64_t, count_t>;
+    product_type product = static_cast<product_type>(digits()) * n;
+    if (static_cast<std::uint64_t>(product % L) < n) [[unlikely]] {
+        const std::uint64_t bound = low_bound();
+        while (static_cast<std::uint64_t>(product % L) < bound) product = static_cast<product_type>(digits()) * n;
     }
-    return static_cast<std::uint64_t>(multiply_shift<count_t, L, true>(digits, count_t{n}, low_bound));
+    return static_cast<std::uint64_t>(product / L);
+}
+template <count_t L, class Digits>
+[[gnu::always_inline]] constexpr std::uint64_t scale_below(Digits digits, std::uint64_t n) {
+    return scale_below<L>(digits, n, [n] { return range_mod<L>(n); });
 }
 
-}  // namespace detail
+// A source as the out-of-line parts of a draw take it: a standard engine's
+// view (urbg_source, a pointer) by value, so that it passes in a register;
+// any other source by reference.
+template <class S>
+inline constexpr bool is_engine_view = false;
+template <class G>
+inline constexpr bool is_engine_view<urbg_source<G>> = true;
+template <class S>
+using source_handle = std::conditional_t<is_engine_view<std::remove_cvref_t<S>>, std::remove_cvref_t<S>, S&>;
+
+// The digits of a source, checked as they enter the draw.
+template <class Handle>
+struct digits_of {
+    Handle source;
+    constexpr std::uint64_t operator()() {
+        return checked_digit<typename std::remove_cvref_t<Handle>::die_type>(source());
+    }
+};
+
+// uniform_count for the counts above 1 that the cases below leave: K on an
+// engine word, beyond K on a word between 2^32 and 2^64, every count on other
+// dice. Out of line: on an engine word these are rare.
+template <class Handle>
+[[gnu::noinline]] constexpr std::uint64_t uniform_count_otherwise(Handle s, std::uint64_t count) {
+    using source_die = typename std::remove_cvref_t<Handle>::die_type;
+    constexpr count_t K = source_die::faces;
+    digits_of<Handle> roll{s};
+    if constexpr (is_engine_word(K))
+        if (count_t{count} == K) return roll();
+    uniform_state state;
+    return static_cast<std::uint64_t>(knuth_yao_draw(state, divisor_value{count}, count, K, [&] { return count_t{roll()}; }));
+}
+
+// One value uniform on [0, count), the plan plan_t<count, D> (strategy::fastest)
+// run with count as data; count = 0 stands for 2^64 values, drawn by
+// whole_range(source) (the distribution's full_range_plan_t<D>; uniform_below
+// refuses n = 0 there), and count = 1 rolls nothing. The common case,
+// 2 <= count < K on an engine word, is told from the rest by one comparison:
+// count − 2 < K − 2 in 64 bits (count = 0 and 1 wrap past K − 2).
+template <class Source, class WholeRange>
+[[gnu::always_inline]] constexpr std::uint64_t uniform_count(Source&& source, std::uint64_t count, WholeRange whole_range) {
+    decltype(auto) s = as_source(std::forward<Source>(source));
+    using handle = source_handle<decltype(s)>;
+    using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
+    constexpr count_t K = source_die::faces;
+    if constexpr (is_engine_word(K)) {
+        if (count - 2 < static_cast<std::uint64_t>(K - 2)) [[likely]]
+            return scale_below<K>(digits_of<handle>{s}, count);
+    }
+    if (count <= 1) return count == 1 ? 0 : whole_range(s);
+    if constexpr (K == two_to_64) {
+        return 0;  // unreached: on a 64-bit word every count above 1 is the common case
+    } else {
+        if constexpr (is_engine_word(K) && K <= (count_t{1} << 32)) {
+            // above K on a 32-bit word: two rolls, the first the most significant digit
+            if (count_t{count} > K) {
+                digits_of<handle> roll{s};
+                return scale_below<K * K>([&] { const std::uint64_t high = roll(); return high * static_cast<std::uint64_t>(K) + roll(); }, count);
+            }
+        }
+        return uniform_count_otherwise<handle>(s, count);
+    }
+}
 
 // One value uniform on [0, n) for an n known only at run time: the plan
 // plan_t<n, D> (strategy::fastest) run with n as data, so it gives the same
 // value as sample<plan_t<n, D>> on the same rolls. On an engine word that is
-// scale<D, n>, whose threshold L mod n is computed only when Lemire's nearly
-// divisionless test needs it; on other dice the Knuth–Yao loop.
-template <class Source>
-constexpr std::uint64_t uniform_below(Source&& source, std::uint64_t n) {
-    static_assert(!dice_source<Source>,
-                  "rollplan: uniform_below(source, n) rolls one die; a source of several dice serves plans over "
-                  "a dice_set (sample<P>, or sample(make_plan(n, dice_faces{...}), roll))");
-    static_assert(die_source<Source> || dice_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>,
-                  "rollplan: uniform_below(source, n) needs a uniform random bit generator (like std::mt19937) "
-                  "or a rollplan source (urbg_source, from_faces, from_values)");
-    if constexpr (dice_source<Source>) {
-        return 0;
-    } else {
-        if (n <= 1) {  // one test for both on the way to the draw
-            if (n == 0) detail::fail<std::invalid_argument>("rollplan: uniform_below(source, n) needs n >= 1", "n", n);
-            return 0;  // one outcome: no roll
-        }
-        decltype(auto) s = as_source(std::forward<Source>(source));
-        using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
-        constexpr count_t K = source_die::faces;
-        auto roll = [&] { return detail::checked_digit<source_die>(s()); };
-        if constexpr (is_engine_word(K)) {
-            if (count_t{n} <= K) return detail::scale_below<K>(roll, n);
-            if constexpr (K <= (count_t{1} << 32)) {
-                // two rolls, the first the most significant digit
-                return detail::scale_below<K * K>([&] { const std::uint64_t high = roll(); return high * static_cast<std::uint64_t>(K) + roll(); }, n);
-            }
-        }
-        uniform_state state;
-        return static_cast<std::uint64_t>(knuth_yao_draw(state, divisor_value{n}, n, K, [&] { return count_t{roll()}; }));
+// scale<D, n> (scale_below); on other dice the Knuth–Yao loop. A function
+// object, as the std::ranges algorithms are: found by ordinary lookup, it
+// turns off argument-dependent lookup.
+struct uniform_below_fn {
+    template <class Source>
+    [[gnu::always_inline]] constexpr std::uint64_t operator()(Source&& source, std::uint64_t n) const {
+        static_assert(!dice_source<Source>,
+                      "rollplan: uniform_below(source, n) rolls one die; a source of several dice serves plans over "
+                      "a dice_set (sample<P>, or sample(make_plan(n, dice_faces{...}), roll))");
+        static_assert(die_source<Source> || dice_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>,
+                      "rollplan: uniform_below(source, n) needs a uniform random bit generator (like std::mt19937) "
+                      "or a rollplan source (urbg_source, from_faces, from_values)");
+        if constexpr (dice_source<Source> ||
+                      !(die_source<Source> || uniform_random_bit_generator<std::remove_cvref_t<Source>>))
+            return 0;
+        else
+            return uniform_count(std::forward<Source>(source), n, [n](auto&) -> std::uint64_t {
+                fail<std::invalid_argument>("rollplan: uniform_below(source, n) needs n >= 1", "n", n);
+            });
     }
-}
+};
+
+}  // namespace detail
+
+inline constexpr detail::uniform_below_fn uniform_below{};
 
 }  // namespace rollplan
