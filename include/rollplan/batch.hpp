@@ -83,7 +83,7 @@ constexpr std::size_t batch_size(count_t n, count_t range) {
 // A batch of k values in [0, n) from one word v of L values (n^k <= L):
 // scale<D, n^k>, whose low part v·n^k mod L is compared with L mod n^k first
 // (one multiplication); the digits of an accepted v come from the chain
-// above, cut in two chains that the processor runs side by side (a chain may
+// above, cut in four chains that the processor runs side by side (a chain may
 // start at any i: its first rest is r_i = v·n^i mod L). This is the batch for
 // n and k known at run time (generate with run-time bounds); digit_batch
 // below is the same batch with N and K constants.
@@ -102,32 +102,67 @@ public:
         // L mod n^k in 64 bits (n^k < L here unless equal)
         low_bound_ = product == L ? 0 : range_mod<L>(static_cast<std::uint64_t>(product));
         multiplier_ = static_cast<std::uint64_t>(product % L);
-        first_ = (k + 1) / 2;  // the first chain's digits; the second takes the rest
-        second_multiplier_ = static_cast<std::uint64_t>(chain_multiplier<L>(n, first_));
+        // min(k, 4) chains of length_ digits, the first `longer_` one longer
+        chains_ = k < 4 ? k : 4;
+        length_ = k / chains_;
+        longer_ = k % chains_;
+        for (std::size_t c = 1, at = length_ + (longer_ > 0 ? 1 : 0); c < 4; ++c) {
+            if (c >= chains_) {
+                start_[c] = k;  // no chain: nothing is written from it
+                continue;
+            }
+            start_[c] = at;
+            start_multiplier_[c] = static_cast<std::uint64_t>(chain_multiplier<L>(n, at));
+            at += length_ + (c < longer_ ? 1 : 0);
+        }
     }
     constexpr std::size_t size() const { return k_; }
     constexpr bool accepts(std::uint64_t v) const {
         return static_cast<std::uint64_t>(static_cast<wide>(v) * multiplier_ % static_cast<wide>(L)) >= low_bound_;
     }
     // The k digits of ⌊v·n^k/L⌋ to digit(i, value), each digit once (in the
-    // order the two chains run, not by i).
+    // order the chains run, not by i).
     template <class Digit>
     [[gnu::always_inline]] constexpr void digits(std::uint64_t v, Digit digit) const {
         const std::uint64_t n = n_;
-        const std::size_t first = first_, second = k_ - first_;  // second is first or first − 1
-        std::uint64_t rest0 = v;
-        std::uint64_t rest1 = static_cast<std::uint64_t>(static_cast<wide>(v) * second_multiplier_ % static_cast<wide>(L));
-        for (std::size_t j = 0; j < second; ++j) {
-            digit(j, chain_step<L>(rest0, n));
-            digit(first + j, chain_step<L>(rest1, n));
+        const std::size_t length = length_, s1 = start_[1], s2 = start_[2], s3 = start_[3];
+        std::uint64_t r0 = v, r1 = mul_mod(v, start_multiplier_[1]), r2 = mul_mod(v, start_multiplier_[2]),
+                      r3 = mul_mod(v, start_multiplier_[3]);
+        switch (chains_) {
+            case 4:
+                for (std::size_t j = 0; j < length; ++j) {
+                    digit(j, chain_step<L>(r0, n));
+                    digit(s1 + j, chain_step<L>(r1, n));
+                    digit(s2 + j, chain_step<L>(r2, n));
+                    digit(s3 + j, chain_step<L>(r3, n));
+                }
+                break;
+            case 3:  // k = 3: a digit each
+                digit(0, chain_step<L>(r0, n));
+                digit(s1, chain_step<L>(r1, n));
+                digit(s2, chain_step<L>(r2, n));
+                return;
+            default:  // k = 2
+                digit(0, chain_step<L>(r0, n));
+                digit(s1, chain_step<L>(r1, n));
+                return;
         }
-        if (first != second) digit(second, chain_step<L>(rest0, n));
+        // the longer chains' last digits
+        const std::size_t longer = longer_;
+        if (longer > 0) digit(length, chain_step<L>(r0, n));
+        if (longer > 1) digit(s1 + length, chain_step<L>(r1, n));
+        if (longer > 2) digit(s2 + length, chain_step<L>(r2, n));
     }
 
 private:
+    static constexpr std::uint64_t mul_mod(std::uint64_t v, std::uint64_t m) {
+        return static_cast<std::uint64_t>(static_cast<wide>(v) * m % static_cast<wide>(L));
+    }
     std::uint64_t n_;
-    std::size_t k_, first_ = 1;
-    std::uint64_t low_bound_ = 0, multiplier_ = 0, second_multiplier_ = 0;
+    std::size_t k_, chains_ = 1, length_ = 0, longer_ = 0;
+    std::uint64_t low_bound_ = 0, multiplier_ = 0;
+    std::array<std::size_t, 4> start_{};
+    std::array<std::uint64_t, 4> start_multiplier_{};
 };
 
 // The batch of K values in [0, N) with N and K constants: digit_batch_of's

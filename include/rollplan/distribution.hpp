@@ -141,6 +141,27 @@ template <count_t Outcomes, class Die, class Strategy>
 struct plan_for_outcomes<true, Outcomes, Die, Strategy> {
     using type = full_range_plan_t<Die, Strategy>;
 };
+
+// 2^64 values (b − a + 1 = 0 in 64 bits) from a source s: the plan
+// full_range_plan_t of its die.
+struct whole_range_plan {
+    template <class S>
+    constexpr std::uint64_t operator()(S& s) const {
+        return sample<full_range_plan_t<typename std::remove_cvref_t<S>::die_type>>(s);
+    }
+};
+
+// The draws of d(g), one per position from first to last, with the count
+// b − a + 1 tested once (for_uniform_count); returns the end. What
+// generate_random does, and generate where it does not batch.
+template <class It, class Sent, class Dist, class G>
+constexpr It fill_draws(It first, Sent last, const Dist& d, G& g) {
+    const auto a = d.a();
+    for_uniform_count(g, static_cast<std::uint64_t>(span_of(a, d.b())) + 1, whole_range_plan{}, [&](auto draw) {
+        for (; first != last; ++first) *first = offset_value(a, draw());
+    });
+    return first;
+}
 }  // namespace detail
 
 // Uniform on the integers a..b inclusive, like std::uniform_int_distribution,
@@ -292,20 +313,22 @@ public:
                       "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
         if constexpr (detail::distribution_source<G>) {
-            return detail::offset_value(p.a_, detail::uniform_count(g, p.count_, [](auto& s) {
-                return sample<full_range_plan_t<typename std::remove_cvref_t<decltype(s)>::die_type>>(s);
-            }));
+            return detail::offset_value(p.a_, detail::uniform_count(g, p.count_, detail::whole_range_plan{}));
         } else {
             return p.a();
         }
     }
 
     // What C++26's std::ranges::generate_random(r, g, d) calls: each element
-    // of r, in order, gets d(g) — the values of the loop, as LWG 4077 asks.
-    // (rollplan::generate takes several values from one engine word instead.)
+    // of r, in order, gets d(g) — the values of the loop, as LWG 4077 asks,
+    // with the count tested once for the loop. (rollplan::generate takes
+    // several values from one engine word instead.)
     template <class R, class G>
     constexpr void generate_random(R&& r, G&& g) const {
-        detail::draw_each(r, *this, g);
+        static_assert(detail::distribution_source<G>,
+                      "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
+                      "or a rollplan source (from_faces, from_values)");
+        if constexpr (detail::distribution_source<G>) detail::fill_draws(std::ranges::begin(r), std::ranges::end(r), *this, g);
     }
 
     friend constexpr bool operator==(const uniform_int_distribution&, const uniform_int_distribution&) = default;

@@ -102,9 +102,7 @@ constexpr It generate_run_time(It first, Sent last, const Dist& dist, G& g) {
                 return generate_batched(first, last, dist, s, digit_batch_of<K>{n, k});
         }
     }
-    const Dist local = dist;  // a copy the output cannot alias: its bounds stay in registers
-    for (; first != last; ++first) *first = local(s);
-    return first;
+    return fill_draws(first, last, dist, s);  // the loop of dist(s)
 }
 
 // K indices for the bounds bound, bound − 1, … given to visit, from one word

@@ -327,6 +327,25 @@ template <class Source, class WholeRange>
     }
 }
 
+// Many draws of uniform_count with one count: loop(draw) calls draw() once
+// per value, each giving what uniform_count(source, count, whole_range) would;
+// the count is tested once for the whole loop instead of once per draw.
+template <class Source, class WholeRange, class Loop>
+[[gnu::always_inline]] constexpr void for_uniform_count(Source&& source, std::uint64_t count, WholeRange whole_range,
+                                                        Loop loop) {
+    decltype(auto) s = as_source(std::forward<Source>(source));
+    using handle = source_handle<decltype(s)>;
+    using source_die = typename std::remove_cvref_t<decltype(s)>::die_type;
+    constexpr count_t K = source_die::faces;
+    if constexpr (is_engine_word(K)) {
+        if (count - 2 < static_cast<std::uint64_t>(K - 2)) {
+            loop([&] { return scale_below<K>(digits_of<handle>{s}, count); });
+            return;
+        }
+    }
+    loop([&] { return uniform_count(s, count, whole_range); });
+}
+
 // One value uniform on [0, n) for an n known only at run time: the plan
 // plan_t<n, D> (strategy::fastest) run with n as data, so it gives the same
 // value as sample<plan_t<n, D>> on the same rolls. On an engine word that is
