@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <numeric>
 #include <pcg_random.hpp>
 #include <random>
@@ -261,13 +262,11 @@ using generate_bounds = std::integer_sequence<u64, 2, 6, 7, 29, 100, 1000, 65536
 void add_pick(std::size_t size, const char* label) {
     auto add = [&](const char* library, auto pick) {
         bench_case c{"pick", "splitmix64", library, label, 256, {}, {}, {}};
-        c.run = [pick, size](u64 runs) {
+        auto elements = std::make_shared<std::vector<u64>>(size);  // each case its own
+        std::iota(elements->begin(), elements->end(), u64{0});
+        c.run = [pick, elements](u64 runs) {
             static rp::splitmix64 g{2026};
-            static std::vector<u64> v;
-            if (v.size() != size) {
-                v.resize(size);
-                std::iota(v.begin(), v.end(), u64{0});
-            }
+            const std::vector<u64>& v = *elements;
             u64 sum = 0;
             for (u64 r = 0; r < runs; ++r)
                 for (int i = 0; i < 256; ++i) sum += pick(v, g);

@@ -102,7 +102,7 @@ constexpr It generate_run_time(It first, Sent last, const Dist& dist, G& g) {
                 return generate_batched(first, last, dist, s, digit_batch_of<K>{n, k});
         }
     }
-    return fill_draws(first, last, dist, s);  // the loop of dist(s)
+    return fill_draws(first, last, dist, g);  // the loop of dist(g)
 }
 
 // K indices for the bounds bound, bound − 1, … given to visit, from one word
@@ -273,17 +273,19 @@ struct sample_without_replacement_fn {
 
 // An iterator to an element chosen uniformly: first + uniform_below(g, n) for
 // n elements, one exact draw (none for one element), or last for an empty
-// range.
+// range. Always inlined, as the draw is.
 struct pick_fn {
     template <std::forward_iterator It, std::sentinel_for<It> Sent, class G>
-    constexpr It operator()(It first, Sent last, G&& g) const {
+    [[gnu::always_inline]] constexpr It operator()(It first, Sent last, G&& g) const {
+        // uniform_below(g, n) for n >= 1; for n = 0 (the count that stands for 2^64 elsewhere) no
+        // roll and 0: first, which is last. One test of n on the way to the common case.
         const auto n = static_cast<std::uint64_t>(std::ranges::distance(first, last));
-        if (n == 0) return std::ranges::next(first, last);
-        return std::ranges::next(first, static_cast<std::iter_difference_t<It>>(uniform_below(g, n)));
+        const std::uint64_t j = uniform_count(g, n, [](auto&) { return std::uint64_t{0}; });
+        return std::ranges::next(first, static_cast<std::iter_difference_t<It>>(j));
     }
     template <borrowed_iterable R, class G>
         requires std::forward_iterator<iterator_of<R>>
-    constexpr iterator_of<R> operator()(R&& range, G&& g) const {
+    [[gnu::always_inline]] constexpr iterator_of<R> operator()(R&& range, G&& g) const {
         return (*this)(std::ranges::begin(range), std::ranges::end(range), g);
     }
 };

@@ -290,10 +290,14 @@ template <class Handle>
     using source_die = typename std::remove_cvref_t<Handle>::die_type;
     constexpr count_t K = source_die::faces;
     digits_of<Handle> roll{s};
-    if constexpr (is_engine_word(K))
-        if (count_t{count} == K) return roll();
-    uniform_state state;
-    return static_cast<std::uint64_t>(knuth_yao_draw(state, divisor_value{count}, count, K, [&] { return count_t{roll()}; }));
+    if constexpr (is_engine_word(K) && K <= (count_t{1} << 32)) {
+        return roll();  // count = K: every other count of a 32-bit word is drawn in uniform_count
+    } else {
+        if constexpr (is_engine_word(K))
+            if (count_t{count} == K) return roll();
+        uniform_state state;
+        return static_cast<std::uint64_t>(knuth_yao_draw(state, divisor_value{count}, count, K, [&] { return count_t{roll()}; }));
+    }
 }
 
 // One value uniform on [0, count), the plan plan_t<count, D> (strategy::fastest)
