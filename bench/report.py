@@ -252,31 +252,25 @@ def main():
     table = ["| goal | compiler | measured | instructions per value (ours / theirs) | met |", "|---|---|---|---|---|"]
     table += [f"| {t} | {c} | {m} | {i} | {'yes' if ok else '**no**'} |" for t, c, m, i, ok in rows]
     table.append("")
-    table.append("generate on splitmix64, 1024 values per call, ns per value (median; GCC 12 / Clang 16):")
-    table.append("")
-    table.append("| N | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in GENERATE_LIBRARIES) + " |")
-    table.append("|---|" + "---|" * len(GENERATE_LIBRARIES))
-    for n in N_ORDER:
-        cells = []
-        for l in GENERATE_LIBRARIES:
-            g, c = median.get(("gcc", "generate", "splitmix64", l, n)), median.get(("clang", "generate", "splitmix64", l, n))
-            cells.append("—" if g is None and c is None else f"{fmt(g)} / {fmt(c)}")
-        if any(x != "—" for x in cells):
-            table.append(f"| {n} | " + " | ".join(cells) + " |")
-    table.append("")
-    table.append("One draw on splitmix64, ns per value (median; GCC 12 / Clang 16):")
-    table.append("")
+    def both_compilers(title, group, libraries):
+        """A table of group's cases on splitmix64, each cell GCC / Clang."""
+        lines = [title, "", "| N | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in libraries) + " |",
+                 "|---|" + "---|" * len(libraries)]
+        for n in N_ORDER:
+            cells = []
+            for l in libraries:
+                g, c = median.get(("gcc", group, "splitmix64", l, n)), median.get(("clang", group, "splitmix64", l, n))
+                cells.append("—" if g is None and c is None else f"{fmt(g)} / {fmt(c)}")
+            if any(x != "—" for x in cells):
+                lines.append(f"| {n} | " + " | ".join(cells) + " |")
+        return lines
+
     libs = ["rollplan", "rollplan uniform_below", "rollplan run-time bounds", "libstdc++", "Boost.Random", "Abseil",
             "pcg-cpp bounded_rand", "Lemire (reference)"]
-    table.append("| N | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in libs) + " |")
-    table.append("|---|" + "---|" * len(libs))
-    for n in N_ORDER:
-        cells = []
-        for l in libs:
-            g, c = median.get(("gcc", "draw", "splitmix64", l, n)), median.get(("clang", "draw", "splitmix64", l, n))
-            cells.append("—" if g is None and c is None else f"{fmt(g)} / {fmt(c)}")
-        if any(x != "—" for x in cells):
-            table.append(f"| {n} | " + " | ".join(cells) + " |")
+    table += both_compilers("generate on splitmix64, 1024 values per call, ns per value (median; GCC 12 / Clang 16):",
+                            "generate", GENERATE_LIBRARIES)
+    table.append("")
+    table += both_compilers("One draw on splitmix64, ns per value (median; GCC 12 / Clang 16):", "draw", libs)
     with open(readme) as f:
         text = f.read()
     block = "<!-- table:speed -->\n" + "\n".join(table) + "\n<!-- /table:speed -->"

@@ -69,6 +69,8 @@ TEST_CASE("a batch of digits: every word of small dice, every tuple equally ofte
     every_word<4096, 2, 11>();
     every_word<4096, 3, 7>();   // 7 digits: chains of 2, 2, 2, 1 / 2, 2, 2, 1
     every_word<1000, 4, 4>();
+    every_word<4096, 7, 1>();   // a batch of one value: scale<D, N> itself
+    every_word<243, 3, 2>();
 }
 
 TEST_CASE("a batch at run time refuses what is not a batch", "[batch]") {

@@ -142,9 +142,12 @@ public:
                 digit(s1, chain_step<L>(r1, n));
                 digit(s2, chain_step<L>(r2, n));
                 return;
-            default:  // k = 2
+            case 2:  // k = 2
                 digit(0, chain_step<L>(r0, n));
                 digit(s1, chain_step<L>(r1, n));
+                return;
+            default:  // k = 1
+                digit(0, chain_step<L>(r0, n));
                 return;
         }
         // the longer chains' last digits
