@@ -58,6 +58,19 @@ u64 hot_run_time_bounds_mt19937(std::mt19937& g, int a, int b) {
 }
 u64 hot_full_range_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<u64, 0, UINT64_MAX>{}(g); }
 
+// with run-time bounds: generate's batches (the batch size and constants computed per call),
+// generate_random's loop, pick
+void hot_generate_run_time_splitmix64(std::vector<u64>& v, rp::splitmix64& g, u64 a, u64 b) {
+    rp::generate(v, rp::uniform_int_distribution<u64>(a, b), g);
+}
+void hot_generate_run_time_mt19937(std::vector<u64>& v, std::mt19937& g, u64 a, u64 b) {
+    rp::generate(v, rp::uniform_int_distribution<u64>(a, b), g);
+}
+void hot_generate_random_splitmix64(std::vector<u64>& v, rp::splitmix64& g, u64 a, u64 b) {
+    rp::uniform_int_distribution<u64>(a, b).generate_random(v, g);
+}
+u64 hot_pick_splitmix64(const std::vector<u64>& v, rp::splitmix64& g) { return *rp::pick(v, g); }
+
 // shuffling draws through uniform_below
 void hot_shuffle_splitmix64(std::vector<int>& v, rp::splitmix64& g) { rp::shuffle(v, g); }
 
