@@ -300,9 +300,9 @@ public:
     constexpr result_type min() const { return a(); }
     constexpr result_type max() const { return b(); }
 
-    // Always inlined (a draw is a few instructions on an engine word; its
-    // rare cases are out of line), as std's distribution is inlined where
-    // compilers see fit.
+    // Always inlined: on an engine word a draw is a few instructions, and a
+    // loop of them keeps the engine and the count in registers (Clang would
+    // otherwise call it, and its loops lose that).
     template <class G>
     [[gnu::always_inline]] constexpr result_type operator()(G&& g) const {
         return (*this)(std::forward<G>(g), param_);
