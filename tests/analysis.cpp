@@ -1,11 +1,13 @@
 #include <rollplan/analysis.hpp>
 #include <rollplan/planner.hpp>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
 #include <exception>
 #include <stdexcept>
+#include <vector>
 
 using namespace rollplan;
 
@@ -261,4 +263,113 @@ TEST_CASE("recycle_set: counting, invariants and the chain's expected rolls agre
         REQUIRE(is_exactly_uniform(d));
         REQUIRE(approximate_expected_rolls(d) == Approx(expected_rolls(d).to_double()).epsilon(1e-12));
     }
+}
+
+// ---- loaded dice ----------------------------------------------------------------
+
+TEST_CASE("loaded plans: exact distributions, by the invariants and by counting", "[analysis][loaded]") {
+    constexpr auto cut321 = exact_distribution<cut<roll<d6>, 3, 2, 1>>();
+    STATIC_REQUIRE(cut321[0] == rational{1, 2});
+    STATIC_REQUIRE(cut321[1] == rational{1, 3});
+    STATIC_REQUIRE(cut321[2] == rational{1, 6});
+    constexpr auto tree = exact_distribution<knuth_yao<roll<coin>, 3, 0, 2, 1>>();
+    STATIC_REQUIRE(tree[0] == rational{1, 2});
+    STATIC_REQUIRE(tree[1] == rational{0});
+    STATIC_REQUIRE(tree[3] == rational{1, 6});
+    // a cut over a uniform plan on W that the invariants do not cover is counted
+    STATIC_REQUIRE(is_exactly_distributed_v<cut<mixed_radix<fold<roll<d6>, 2>, reject<roll<d4>, 3>>, 1, 4, 1>, loaded<1, 4, 1>>);
+    STATIC_REQUIRE(is_exactly_distributed_v<cut<roll<d6>, 3, 2, 1>, loaded<6, 4, 2>>);  // the same proportions
+    STATIC_REQUIRE(!is_exactly_distributed_v<cut<roll<d6>, 3, 2, 1>, loaded<2, 2, 2>>);
+    STATIC_REQUIRE(!is_exactly_distributed_v<cut<roll<d6>, 3, 2, 1>, loaded<3, 2, 1, 0>>);
+    STATIC_REQUIRE(!is_exactly_distributed_v<knuth_yao<roll<coin>, 3, 2, 1>, loaded<3, 1, 2>>);
+    STATIC_REQUIRE(is_exactly_distributed_v<plan_t<3, d6>, loaded<1, 1, 1>>);
+    STATIC_REQUIRE(!is_exactly_distributed_v<plan_t<3, d6>, loaded<1, 1, 2>>);
+    STATIC_REQUIRE(!is_exactly_uniform_v<cut<roll<d6>, 3, 2, 1>>);
+    STATIC_REQUIRE(is_exactly_uniform_v<cut<roll<d6>, 2, 2, 2>>);
+}
+
+namespace {
+// fold_d6_by_4 under a cut into 1, 3: counting finds value 0's mass 2/6, not 1/4
+constexpr plan_description cut_over_bad_fold() {
+    plan_description d;
+    d.faces = 6;
+    d.reserve(1);
+    d.nodes[0] = {node_kind::cut, 2, 1, 3};
+    d.reserve(3);
+    d.nodes[1] = {node_kind::fold, 4, 4, 1};
+    d.nodes[2] = {node_kind::weight, 1, 0, 0};
+    d.nodes[3] = {node_kind::weight, 3, 0, 0};
+    d.reserve(1);
+    d.nodes[4] = {node_kind::roll, 6, 0, 0};
+    return d;
+}
+}  // namespace
+
+TEST_CASE("is_exactly_distributed refuses a cut over a biased operand", "[analysis][loaded]") {
+    constexpr plan_description bad = cut_over_bad_fold();
+    constexpr std::array<count_t, 2> weights{1, 3};
+    STATIC_REQUIRE(!is_exactly_distributed(bad, weights.data(), 2));
+    STATIC_REQUIRE(distribution_of(bad).mass_of(0) == rational{1, 3});
+    // the same node over the right fold is proven
+    constexpr plan_description good = description_v<cut<fold<mixed_radix<roll<d6>, roll<d6>>, 4>, 1, 3>>;
+    STATIC_REQUIRE(is_exactly_distributed(good, weights.data(), 2));
+}
+
+// The invariant of knuth_yao summed by hand: the leaves of each outcome over
+// the pre-period and one period of K^k mod W, the period closed as a
+// geometric series, give W_i / W.
+TEST_CASE("the Knuth-Yao tree's leaves add up to W_i / W", "[analysis][loaded]") {
+    const std::vector<std::vector<count_t>> tables = {{3, 2, 1}, {1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}, {5, 0, 2}, {1, 6}, {2, 3, 5, 7}};
+    for (const auto& w : tables)
+        for (const count_t k : {count_t{2}, count_t{3}, count_t{6}, count_t{10}}) {
+            count_t total = 0;
+            for (count_t x : w) total += x;
+            std::vector<count_t> shares;  // K^(k−1) mod W for depth k = 1, 2, …
+            std::size_t repeat = 0;
+            for (count_t share = 1;; share = share * k % total) {
+                bool seen = false;
+                for (std::size_t j = 0; j < shares.size() && !seen; ++j)
+                    if (shares[j] == share) seen = true, repeat = j;
+                if (seen || share == 0) {
+                    if (share == 0) repeat = shares.size();
+                    break;
+                }
+                shares.push_back(share);
+            }
+            for (std::size_t i = 0; i < w.size(); ++i) {
+                rational head, cycle, scale{1};
+                rational scale_at_repeat{1};
+                for (std::size_t depth = 0; depth < shares.size(); ++depth) {
+                    scale = scale * rational{1, k};
+                    if (depth == repeat) scale_at_repeat = scale;
+                    const rational term = rational{detail::knuth_yao_leaves(shares[depth], w[i], total, k)} * scale;
+                    (depth < repeat ? head : cycle) = (depth < repeat ? head : cycle) + term;
+                }
+                // the cycle repeats with factor K^-λ: cycle / (1 − K^-λ)
+                const rational factor = repeat == shares.size() ? rational{0} : scale / scale_at_repeat * rational{1, k};
+                const rational sum = head + (repeat == shares.size() ? rational{0} : cycle / (rational{1} - factor));
+                INFO("K = " << static_cast<unsigned>(k) << ", outcome " << i);
+                REQUIRE(sum == rational{w[i], total});
+            }
+        }
+}
+
+TEST_CASE("loaded plans: tails, expected rolls and the rolls that are enough", "[analysis][loaded]") {
+    using coin321 = knuth_yao<roll<coin>, 3, 2, 1>;  // U_k = 1: one sequence of 2^k unfinished
+    STATIC_REQUIRE(tail_probability<coin321>(0) == rational{1});
+    STATIC_REQUIRE(tail_probability<coin321>(3) == rational{1, 8});
+    STATIC_REQUIRE(rolls_enough<coin321>(rational{99, 100}) == 7);
+    STATIC_REQUIRE(resolved_by_length(description_v<coin321>, 4) == length_counts{0, 1, 1, 1, 1});
+    STATIC_REQUIRE(resolved_by_outcome(description_v<coin321>, 4, 1) == length_counts{0, 0, 1, 0, 1});
+    using two_d6 = knuth_yao<roll<d6>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>;
+    STATIC_REQUIRE(tail_probability<two_d6>(1) == rational{5, 6});
+    STATIC_REQUIRE(tail_probability<two_d6>(2) == rational{0});
+    STATIC_REQUIRE(expected_rolls_v<two_d6> == rational{1} + rational{5, 6});
+    STATIC_REQUIRE(finishing_probabilities(description_v<two_d6>, 2)[1] == rational{1, 6});
+    // a cut finishes as its operand does
+    STATIC_REQUIRE(tail_probability<cut<recycle<roll<d6>, 29>, 20, 9>>(2) == tail_probability<recycle<roll<d6>, 29>>(2));
+    STATIC_REQUIRE(resolved_by_outcome(description_v<cut<roll<d6>, 3, 2, 1>>, 1, 1) == length_counts{0, 2});
+    // no roll for a certain outcome
+    STATIC_REQUIRE(tail_probability<knuth_yao<roll<d6>, 0, 3>>(0) == rational{0});
+    REQUIRE(approximate_expected_rolls(description_v<two_d6>) == Approx(11.0 / 6));
 }

@@ -129,3 +129,37 @@ TEST_CASE("a die in words, with the article its number is spoken with", "[descri
     REQUIRE(die_with_article(1100) == "a 1100-sided die");
     REQUIRE(die_with_article(7) == "a 7-sided die");
 }
+
+TEST_CASE("instructions for a loaded die: uniform, then cut", "[describe][loaded]") {
+    REQUIRE(plan_name<cut<roll<d6>, 3, 2, 1>>() == "cut<roll<d6>, 3, 2, 1>");
+    REQUIRE(describe<loaded_plan_t<loaded<3, 0, 2, 1>, d6>>() ==
+            "To pick one of 4 outcomes, numbered from 1, with weights 3, 0, 2, 1 (outcome i comes with probability "
+            "weight i ÷ 6), with a d6:\n"
+            "1. Roll the d6. A = face − 1 (0 to 5).\n"
+            "2. Your outcome is 1 if A is 0 to 2; 3 if A is 3 or 4; 4 if A is 5.\n");
+    REQUIRE(describe<knuth_yao<roll<d6>, 0, 3>>() ==
+            "Of 2 outcomes with weights 0, 3, only outcome 2 has a weight: it is yours. No roll is needed.\n");
+}
+
+TEST_CASE("instructions for the Knuth-Yao tree: a table of rows", "[describe][loaded]") {
+    REQUIRE(plan_name<knuth_yao<roll<coin>, 3, 2, 1>>() == "knuth_yao<roll<coin>, 3, 2, 1>");
+    REQUIRE(describe<knuth_yao<roll<coin>, 3, 2, 1>>() ==
+            "To pick one of 3 outcomes, numbered from 1, with weights 3, 2, 1 (outcome i comes with probability "
+            "weight i ÷ 6), with a coin (heads is face 1, tails face 2):\n"
+            "1. Start with A = 0, at row 1 of the table below.\n"
+            "2. Toss the coin: A = A × 2 + face − 1.\n"
+            "3. Go along the row, outcome by outcome (an outcome not in the row has 0): if A is below the outcome's "
+            "number in the row, that outcome is yours, and you are done; otherwise take the number from A. At the "
+            "end of the row, go down to the next row (after row 3, row 2 again) and back to step 2.\n"
+            "Row 1: outcome 1: 1.\n"
+            "Row 2: outcome 2: 1.\n"
+            "Row 3: outcome 3: 1.\n");
+    // 2d6 from a d6: a 7 on one face, else a second roll; the table ends
+    const std::string two_d6 = describe<knuth_yao<roll<d6>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>();
+    REQUIRE(two_d6.find("go down to the next row and back to step 2.\nRow 1: outcome 6: 1.\n"
+                        "Row 2: outcome 1: 1, outcome 2: 2, outcome 3: 3, outcome 4: 4, outcome 5: 5, outcome 7: 5, "
+                        "outcome 8: 4, outcome 9: 3, outcome 10: 2, outcome 11: 1.\n") != std::string::npos);
+    // a long period: the rule instead of the rows
+    const std::string long_period = describe<knuth_yao<roll<coin>, 1, 36>>();  // 2 has order 36 mod 37
+    REQUIRE(long_period.find("Row r gives outcome i the number ⌊2 × (2^(r−1) × weight i mod 37) ÷ 37⌋") != std::string::npos);
+}

@@ -41,3 +41,21 @@ TEST_CASE("data records the die and each node's outcomes", "[description]") {
     STATIC_REQUIRE(d.child(d.root()).outcomes == 36);
     STATIC_REQUIRE(description_v<mixed_radix<>>.faces == 0);
 }
+
+TEST_CASE("loaded plans convert both ways, and are the planner's data", "[description][loaded]") {
+    STATIC_REQUIRE(round_trips<cut<roll<d6>, 3, 2, 1>>);
+    STATIC_REQUIRE(round_trips<cut<recycle<roll<d6>, 29>, 20, 0, 9>>);
+    STATIC_REQUIRE(round_trips<knuth_yao<roll<coin>, 3, 2, 1>>);
+    STATIC_REQUIRE(round_trips<knuth_yao<roll<die<two_to_64>>, 0, 1>>);
+    constexpr auto d = description_v<cut<mixed_radix<roll<d6>, roll<d6>>, 30, 6>>;
+    STATIC_REQUIRE(d.is_loaded());
+    STATIC_REQUIRE(d.weight_count() == 2);
+    STATIC_REQUIRE(d.weight(0) == 30);
+    STATIC_REQUIRE(d.total_weight() == 36);
+    STATIC_REQUIRE(!description_v<roll<d6>>.is_loaded());
+    STATIC_REQUIRE(description_v<loaded_plan_t<loaded<3, 2, 1>, coin>> == make_loaded_plan({3, 2, 1}, 2));
+    STATIC_REQUIRE(description_v<loaded_plan_t<loaded<5, 0, 2>, dice_set<d4, d6>>> ==
+                   make_loaded_plan({5, 0, 2}, dice_faces{4, 6}));
+    STATIC_REQUIRE(description_v<loaded_plan_t<loaded<20, 9>, d6, strategy::smooth>> ==
+                   make_loaded_plan({20, 9}, 6, strategy::smooth{}));
+}

@@ -184,6 +184,31 @@ std::uint64_t spec_recycle_set(Roll& roll, count_t m, const std::vector<count_t>
     }
 }
 
+// spec.md, "cut": the first i with value < W_0 + … + W_i.
+std::size_t spec_cut(count_t value, const std::vector<count_t>& weights) {
+    count_t end = 0;
+    for (std::size_t i = 0;; ++i)
+        if (value < (end += weights[i])) return i;
+}
+
+// spec.md, "knuth_yao": x = x·K + digit, then each outcome's leaves ⌊K·(s·W_i mod W)/W⌋ in turn.
+template <class Roll>
+std::size_t spec_knuth_yao(Roll& roll, count_t k, const std::vector<count_t>& weights) {
+    const count_t total = std::accumulate(weights.begin(), weights.end(), count_t{0});
+    for (std::size_t i = 0; i < weights.size(); ++i)
+        if (weights[i] == total) return i;
+    count_t x = 0, share = 1;
+    for (;;) {
+        x = x * k + roll();
+        for (std::size_t i = 0; i < weights.size(); ++i) {
+            const count_t leaves = k * (share * weights[i] % total) / total;
+            if (x < leaves) return i;
+            x -= leaves;
+        }
+        share = share * k % total;
+    }
+}
+
 template <auto A, auto B, class Strategy, class G, class Spec>
 void agree(G engine, Spec spec, int draws) {
     G twin = engine;
@@ -356,4 +381,45 @@ TEST_CASE("golden values", "[golden]") {
     generate(d29_generated, uniform_int_distribution<int, 1, 29>{}, pcg32{29, 54});
     REQUIRE(d6_generated == std::array<int, 12>{4, 3, 3, 3, 2, 4, 3, 6, 6, 2, 6, 4});
     REQUIRE(d29_generated == std::array<int, 12>{4, 10, 27, 20, 6, 11, 21, 12, 23, 28, 11, 12});
+}
+
+TEST_CASE("loaded plans follow the spec", "[golden][loaded]") {
+    const std::vector<count_t> two_d6{1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
+    // the tree on a coin, a d6 and a 64-bit word, each a die of splitmix64's values
+    auto tree = [&](auto plan_tag, count_t k, const std::vector<count_t>& weights) {
+        using P = typename decltype(plan_tag)::type;
+        splitmix64 a{static_cast<std::uint64_t>(weights.size())}, b{static_cast<std::uint64_t>(weights.size())};
+        auto digit = [k](splitmix64& g) { return k == two_to_64 ? count_t{g()} : count_t{g() % static_cast<std::uint64_t>(k)}; };
+        auto source = from_values<typename P::die_type>([&] { return static_cast<std::uint64_t>(digit(a)); });
+        auto roll_b = [&] { return digit(b); };
+        for (int i = 0; i < 5000; ++i) REQUIRE(sample<P>(source) == spec_knuth_yao(roll_b, k, weights));
+    };
+    tree(std::type_identity<knuth_yao<roll<coin>, 3, 2, 1>>{}, 2, {3, 2, 1});
+    tree(std::type_identity<knuth_yao<roll<d6>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>{}, 6, two_d6);
+    tree(std::type_identity<knuth_yao<roll<d20>, 0, 7, 0, 13, 1000003>>{}, 20, {0, 7, 0, 13, 1000003});
+    tree(std::type_identity<knuth_yao<roll<die<two_to_64>>, 1, 2, 3>>{}, two_to_64, {1, 2, 3});
+    // the cut over Lemire's map on an engine word (section 3c, fastest)
+    splitmix64 g{5}, twin{5};
+    using P = loaded_plan_t<loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>, die<two_to_64>>;
+    for (int i = 0; i < 5000; ++i) REQUIRE(sample<P>(g) == spec_cut(spec_fastest(twin, 36), two_d6));
+}
+
+TEST_CASE("golden values of loaded plans", "[golden][loaded]") {
+    // From tests/golden/loaded.py, a Python transcription of spec.md (version 7).
+    auto draws = [](auto plan_tag, auto source) {
+        using P = typename decltype(plan_tag)::type;
+        std::array<std::uint64_t, 12> out{};
+        for (auto& v : out) v = sample<P>(source);
+        return out;
+    };
+    using two_d6 = loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>;
+    REQUIRE(draws(std::type_identity<loaded_plan_t<two_d6, die<two_to_64>>>{}, splitmix64{1}) ==
+            std::array<std::uint64_t, 12>{5, 7, 9, 5, 5, 7, 8, 5, 4, 7, 4, 6});
+    REQUIRE(draws(std::type_identity<knuth_yao<roll<die<two_to_64>>, 1, 2, 3>>{}, splitmix64{2}) ==
+            std::array<std::uint64_t, 12>{2, 2, 2, 2, 1, 1, 2, 2, 1, 2, 1, 1});
+    splitmix64 c{3}, d{4};
+    REQUIRE(draws(std::type_identity<loaded_plan_t<loaded<3, 2, 1>, coin>>{}, from_values<coin>([&] { return c() >> 63; })) ==
+            std::array<std::uint64_t, 12>{0, 2, 0, 1, 1, 1, 0, 2, 0, 0, 2, 2});
+    REQUIRE(draws(std::type_identity<loaded_plan_t<two_d6, d6>>{}, from_values<d6>([&] { return d() % 6; })) ==
+            std::array<std::uint64_t, 12>{7, 4, 1, 5, 4, 1, 6, 7, 2, 4, 7, 6});
 }

@@ -40,3 +40,21 @@ TEST_CASE("plans carry their die", "[plan]") {
     STATIC_REQUIRE(is_plan_v<fold<roll<d6>, 2>>);
     STATIC_REQUIRE(!is_plan_v<d6>);
 }
+
+TEST_CASE("loaded: a target of weights, and the loaded nodes", "[plan][loaded]") {
+    STATIC_REQUIRE(loaded<3, 2, 1>::size == 3);
+    STATIC_REQUIRE(loaded<3, 2, 1>::total == 6);
+    STATIC_REQUIRE(loaded<0, 5u, 0ull>::weights[1] == 5);
+    STATIC_REQUIRE(loaded<~std::uint64_t{0}, 1>::total == two_to_64);
+    STATIC_REQUIRE(is_loaded_v<loaded<1>>);
+    STATIC_REQUIRE(!is_loaded_v<roll<d6>>);
+    using P = cut<roll<d6>, 3, 2, 1>;
+    STATIC_REQUIRE(P::outcomes == 3);
+    STATIC_REQUIRE(std::is_same_v<P::die_type, d6>);
+    STATIC_REQUIRE(is_plan_v<P> && is_loaded_plan_v<P> && !is_operand_v<P>);
+    using T = knuth_yao<roll<coin>, 1, 0, 5>;
+    STATIC_REQUIRE(T::outcomes == 3);
+    STATIC_REQUIRE(std::is_same_v<T::die_type, coin>);
+    STATIC_REQUIRE(is_loaded_plan_v<T>);
+    STATIC_REQUIRE(is_operand_v<roll<d6>> && !is_loaded_plan_v<roll<d6>>);
+}

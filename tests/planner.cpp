@@ -3,6 +3,7 @@
 #include <rollplan/planner.hpp>
 
 #include <array>
+#include <cmath>
 #include <catch2/catch.hpp>
 #include <random>
 #include <stdexcept>
@@ -297,4 +298,104 @@ TEST_CASE("dice sets: the Knuth-Yao loop that picks its die by its range", "[pla
     STATIC_REQUIRE(die_for_range(5, 15, dice, 2) == 0);  // 30 leaves 0 of 30, 100 leaves 10 of 100
     // only the dice its ranges ever roll are in the node
     STATIC_REQUIRE(std::is_same_v<d15::die_type, dice_set<d6, d20>>);
+}
+
+// ---- loaded dice ----------------------------------------------------------------
+
+template <class Target, class Die, class S = fastest>
+using loaded_p = loaded_plan_t<Target, Die, S>;
+
+TEST_CASE("loaded: 3, 2, 1 from a d6 is one roll, cut by the weights", "[planner][loaded]") {
+    using P = loaded_p<loaded<3, 2, 1>, d6>;
+    STATIC_REQUIRE(std::is_same_v<P, cut<roll<d6>, 3, 2, 1>>);
+    STATIC_REQUIRE(is_exactly_distributed_v<P, loaded<3, 2, 1>>);
+    STATIC_REQUIRE(expected_rolls_v<P> == rational{1});
+    STATIC_REQUIRE(std::is_same_v<loaded_p<loaded<3, 2, 1>, d6, optimal>, P>);
+    STATIC_REQUIRE(std::is_same_v<loaded_p<loaded<3, 2, 1>, d6, digits>, P>);
+}
+
+TEST_CASE("loaded: the Knuth-Yao tree where it needs fewer rolls than a uniform plan and a cut", "[planner][loaded]") {
+    // from a coin: W = 6 has the optimal uniform plan of 11/3 flips; the tree needs 2
+    using coin321 = loaded_p<loaded<3, 2, 1>, coin>;
+    STATIC_REQUIRE(std::is_same_v<coin321, knuth_yao<roll<coin>, 3, 2, 1>>);
+    STATIC_REQUIRE(expected_rolls_v<coin321> == rational{2});
+    STATIC_REQUIRE(expected_rolls_v<cut<plan_t<6, coin, optimal>, 3, 2, 1>> == rational{11, 3});
+    // the sum of 2d6 from one d6: a 7 at once on one face in six, else a second roll (11/6),
+    // where two rolls cut by the 36 values take 2
+    using two_d6 = loaded_p<loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>, d6>;
+    STATIC_REQUIRE(std::is_same_v<two_d6, knuth_yao<roll<d6>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>);
+    STATIC_REQUIRE(expected_rolls_v<two_d6> == rational{11, 6});
+    STATIC_REQUIRE(expected_rolls_v<loaded_p<loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>, d6, digits>> == rational{2});
+    STATIC_REQUIRE(is_exactly_distributed_v<two_d6, loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>);
+    // and with a d20
+    STATIC_REQUIRE(expected_rolls_v<loaded_p<loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>, d20>> == rational{191645, 152019});
+}
+
+TEST_CASE("loaded: on engine words, Lemire's map onto W and a cut", "[planner][loaded]") {
+    using word64 = die<two_to_64>;
+    STATIC_REQUIRE(std::is_same_v<loaded_p<loaded<1, 2, 3>, word64>, cut<scale<roll<word64>, 6>, 1, 2, 3>>);
+    STATIC_REQUIRE(std::is_same_v<loaded_p<loaded<1, 2, 3>, die<count_t{1} << 32>>, cut<scale<roll<die<count_t{1} << 32>>, 6>, 1, 2, 3>>);
+    // the fewest rolls: the tree takes 1 + 2^-64 + … words, recycle 1 + 4·2^-64 + …; in double a tie, kept by the cut
+    STATIC_REQUIRE(std::is_same_v<loaded_p<loaded<1, 2, 3>, word64, optimal>, cut<recycle<roll<word64>, 6>, 1, 2, 3>>);
+    STATIC_REQUIRE(expected_rolls_v<knuth_yao<roll<word64>, 1, 2, 3>> < expected_rolls_v<cut<recycle<roll<word64>, 6>, 1, 2, 3>>);
+    STATIC_REQUIRE(is_exactly_distributed_v<loaded_p<loaded<1, 2, 3>, word64>, loaded<1, 2, 3>>);
+}
+
+TEST_CASE("loaded: zeros, one outcome, and W = 2^64", "[planner][loaded]") {
+    // one positive weight: the tree's leaf at depth 0, no roll
+    using certain = loaded_p<loaded<0, 5, 0>, d6>;
+    STATIC_REQUIRE(std::is_same_v<certain, knuth_yao<roll<d6>, 0, 5, 0>>);
+    STATIC_REQUIRE(expected_rolls_v<certain> == rational{0});
+    STATIC_REQUIRE(is_exactly_distributed_v<certain, loaded<0, 1, 0>>);
+    STATIC_REQUIRE(std::is_same_v<loaded_p<loaded<0, 3, 0, 3>, d6>, cut<roll<d6>, 0, 3, 0, 3>>);
+    // W = 2^64 on a power-of-two die: the digits, cut
+    constexpr auto half = std::uint64_t{1} << 63;
+    using halves = loaded_p<loaded<half, half>, die<count_t{1} << 32>>;
+    STATIC_REQUIRE(std::is_same_v<halves, cut<mixed_radix<roll<die<count_t{1} << 32>>, roll<die<count_t{1} << 32>>>, half, half>>);
+    STATIC_REQUIRE(is_exactly_distributed_v<halves, loaded<1, 1>>);
+    STATIC_REQUIRE(std::is_same_v<loaded_p<loaded<half, half>, d6>, knuth_yao<roll<d6>, half, half>>);
+}
+
+TEST_CASE("loaded: over a set of dice, the cut over the set's plan or a tree on one die", "[planner][loaded]") {
+    using P = loaded_p<loaded<5, 0, 2, 3>, dice_set<d4, d10>>;  // W = 10: one d10
+    STATIC_REQUIRE(std::is_same_v<P, cut<roll<d10>, 5, 0, 2, 3>>);
+    using Q = loaded_p<loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>, polyhedral>;
+    STATIC_REQUIRE(is_exactly_distributed_v<Q, loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>);
+    STATIC_REQUIRE(expected_rolls_v<Q> <= rational{191645, 152019});  // no worse than the d20's tree
+}
+
+// On dice and coins the planned plan is never worse than the cut over the
+// optimal uniform plan, and within the Knuth–Yao bound H/log2 K + 2.
+TEST_CASE("loaded: the fewest rolls, within the Knuth-Yao bound", "[planner][loaded]") {
+    const std::vector<std::vector<count_t>> tables = {
+        {3, 2, 1}, {1, 2}, {5, 0, 2}, {1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}, {1, 3, 4}, {2, 3, 5, 7, 11, 13}, {1, 1000000}, {9, 1}, {7, 7, 7}};
+    for (const auto& w : tables) {
+        weight_list weights;
+        count_t total = 0;
+        double entropy = 0;
+        for (count_t x : w) weights.add(x), total += x;
+        for (count_t x : w)
+            if (x != 0) entropy -= static_cast<double>(x) / static_cast<double>(total) * std::log2(static_cast<double>(x) / static_cast<double>(total));
+        for (const count_t k : {count_t{2}, count_t{3}, count_t{4}, count_t{6}, count_t{10}, count_t{20}}) {
+            const plan_description planned = make_loaded_plan(weights, k);
+            const double rolls = approximate_expected_rolls(planned);
+            INFO("K = " << static_cast<unsigned>(k) << ", W = " << static_cast<double>(total));
+            REQUIRE(is_exactly_distributed(planned, weights.values.data(), weights.size));
+            REQUIRE(rolls < entropy / std::log2(static_cast<double>(k)) + 2);
+            REQUIRE(rolls <= approximate_expected_rolls(make_loaded_plan(weights, k, digits{})) * (1 + 1e-12));
+            REQUIRE(rolls <= approximate_expected_rolls(make_plan(total, k, optimal{})) * (1 + 1e-12));
+            REQUIRE(planned == make_loaded_plan(weights, k, optimal{}));
+        }
+    }
+}
+
+TEST_CASE("loaded: bad weights are refused in words", "[planner][loaded]") {
+    REQUIRE_THROWS_WITH(make_loaded_plan(weight_list{}, 6), Catch::Contains("rollplan: a loaded die needs at least one weight"));
+    REQUIRE_THROWS_WITH(make_loaded_plan({0, 0}, 6), Catch::Contains("rollplan: a loaded die needs a positive weight"));
+    REQUIRE_THROWS_WITH(make_loaded_plan({max_target, 2}, 6), Catch::Contains("rollplan: the weights add up to more than 2^64"));
+    REQUIRE_THROWS_WITH(make_loaded_plan({3, 2, 1}, 1), Catch::Contains("rollplan: a die needs 2 to 2^64 faces"));
+    weight_list many;
+    for (int i = 0; i < 200; ++i) many.add(1);
+    REQUIRE_THROWS_WITH(many.add(1), Catch::Contains("rollplan: a loaded plan holds at most 200 weights"));
+    REQUIRE(expected_rolls(make_loaded_plan(many, 20)) > rational{1});  // 200 weights plan
 }

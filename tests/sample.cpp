@@ -317,3 +317,51 @@ TEST_CASE("recycle_set draws the same from its type and its data, roll for roll"
         compare(std::type_identity<recycle_set<dice_set<d4, d6>, 1000>>{}, seed);
     }
 }
+
+// ---- loaded dice ----------------------------------------------------------------
+
+TEST_CASE("cut: the operand's value, cut by the cumulative weights", "[sample][loaded]") {
+    using P = cut<roll<d6>, 3, 0, 2, 1>;  // faces 1-3: 0, 4-5: 2, 6: 3; outcome 1 never
+    STATIC_REQUIRE(run_on<P, d6, 1>({0}) == 0);
+    STATIC_REQUIRE(run_on<P, d6, 1>({2}) == 0);
+    STATIC_REQUIRE(run_on<P, d6, 1>({3}) == 2);
+    STATIC_REQUIRE(run_on<P, d6, 1>({4}) == 2);
+    STATIC_REQUIRE(run_on<P, d6, 1>({5}) == 3);
+}
+
+TEST_CASE("knuth_yao walks the tree: a leaf per digit of W_i / W", "[sample][loaded]") {
+    // 3, 2, 1 from a coin: 1/2 = 0.1, 1/3 = 0.0101…, 1/6 = 0.00101…; depth 1: a leaf of outcome 0,
+    // depth 2: outcome 1, depth 3: outcome 2, depth 4: outcome 1, … (rows 1, 2, 3, then 2, 3 again)
+    using P = knuth_yao<roll<coin>, 3, 2, 1>;
+    std::size_t used = 0;
+    REQUIRE(run_on<P, coin, 1>({0}, &used) == 0);
+    REQUIRE(used == 1);
+    REQUIRE(run_on<P, coin, 2>({1, 0}, &used) == 1);
+    REQUIRE(used == 2);
+    REQUIRE(run_on<P, coin, 3>({1, 1, 0}, &used) == 2);
+    REQUIRE(run_on<P, coin, 4>({1, 1, 1, 0}, &used) == 1);
+    REQUIRE(used == 4);
+    REQUIRE(run_on<P, coin, 5>({1, 1, 1, 1, 0}, &used) == 2);
+    // an outcome of weight W rolls nothing
+    STATIC_REQUIRE(run_on<knuth_yao<roll<d6>, 0, 4, 0>, d6, 1>({5}) == 1);
+    // in a constant expression, through an engine
+    STATIC_REQUIRE(sample<knuth_yao<roll<die<two_to_64>>, 1, 2, 3>>(splitmix64{7}) < 3);
+}
+
+namespace {
+template <class Target, class Die, class... S>
+void loaded_runs_from_data(std::size_t length) {
+    (same_runs_from_data<loaded_plan_t<Target, Die, S>>(length), ...);
+}
+}  // namespace
+
+TEST_CASE("a loaded plan run from its data draws what its type draws, roll for roll", "[sample][loaded]") {
+    using strategy::digits, strategy::smooth, strategy::cheapest, strategy::optimal;
+    loaded_runs_from_data<loaded<3, 2, 1>, coin, digits, smooth, optimal>(10);
+    loaded_runs_from_data<loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>, d6, digits, cheapest, optimal>(4);
+    loaded_runs_from_data<loaded<0, 7, 0, 2>, d10, digits, optimal>(3);
+    loaded_runs_from_data<loaded<5, 0>, d6, optimal>(2);
+    same_runs_from_data<loaded_plan_t<loaded<1, 2, 3>, die<two_to_64>>>(0);
+    same_runs_from_data<knuth_yao<roll<die<two_to_64>>, 1, 2, 3>>(0);
+    STATIC_REQUIRE(sample(make_loaded_plan({3, 2, 1}, 6), [](count_t) { return std::uint64_t{4}; }) == 1);
+}

@@ -197,3 +197,65 @@ TEST_CASE("verify_exhaustively: recycle_set against its model", "[verify]") {
     STATIC_REQUIRE(verify_exhaustively<recycle_set<dice_set<d6, d10>, 29>>(4));
     STATIC_REQUIRE(verify_exhaustively<recycle_set<dice_set<coin, die<3>>, 7>>(8));
 }
+
+// ---- loaded dice ----------------------------------------------------------------
+
+TEST_CASE("the running loaded plans match the model, outcome by outcome", "[verify][loaded]") {
+    STATIC_REQUIRE(verify_exhaustively<loaded_plan_t<loaded<3, 2, 1>, d6>>(2));
+    STATIC_REQUIRE(verify_exhaustively<loaded_plan_t<loaded<3, 2, 1>, coin>>(12));
+    STATIC_REQUIRE(verify_exhaustively<loaded_plan_t<loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>, d6>>(3));
+    STATIC_REQUIRE(verify_exhaustively<loaded_plan_t<loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>, d20>>(3));
+    STATIC_REQUIRE(verify_exhaustively<loaded_plan_t<loaded<0, 7, 0, 2>, d6, strategy::smooth>>(4));
+    STATIC_REQUIRE(verify_exhaustively<cut<recycle<roll<d6>, 29>, 20, 0, 9>>(4));
+    STATIC_REQUIRE(verify_exhaustively<knuth_yao<roll<die<3>>, 5, 0, 2, 1>>(8));
+    STATIC_REQUIRE(verify_exhaustively<knuth_yao<roll<d6>, 0, 4>>(2));
+    STATIC_REQUIRE(verify_exhaustively<loaded_plan_t<loaded<5, 0, 2>, dice_set<d4, d6>>>(4));
+}
+
+namespace {
+// Hand-written samplers for 3, 2, 1 from a d6: the faces 1-3, 4-5, 6; and an
+// off-by-one that gives outcome 0 two faces and outcome 1 three.
+constexpr auto right_321 = [](auto& d6) { const auto v = d6(); return v < 3 ? 0 : v < 5 ? 1 : 2; };
+constexpr auto wrong_321 = [](auto& d6) { const auto v = d6(); return v < 2 ? 0 : v < 5 ? 1 : 2; };
+constexpr auto right_report = check_sampler<d6, loaded<3, 2, 1>>(right_321, 1);
+constexpr auto wrong_report = check_sampler<d6, loaded<3, 2, 1>>(wrong_321, 1);
+// 2d6 as one attempt of two rolls: exact; and two rolls of a d6 where one is rerolled on a 6 (a d5 + d6)
+constexpr auto two_d6_attempt = [](auto& d6) -> std::optional<int> { return static_cast<int>(d6() + d6()); };
+constexpr auto d5_plus_d6 = [](auto& d6) -> std::optional<int> {
+    const auto a = d6();
+    if (a == 5) return std::nullopt;
+    return static_cast<int>(a + d6());
+};
+using two_d6 = loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>;
+constexpr auto two_d6_report = check_attempt<d6, two_d6>(two_d6_attempt, 2);
+constexpr auto d5_plus_d6_report = check_attempt<d6, two_d6>(d5_plus_d6, 2);
+}  // namespace
+
+TEST_CASE("a weighted sampler is checked against each outcome's share", "[verify][loaded]") {
+    STATIC_REQUIRE(right_report.proves_exact());
+    STATIC_REQUIRE(proven_exact<right_report>);
+    STATIC_REQUIRE(!wrong_report.proves_exact());
+    STATIC_REQUIRE(wrong_report.proves_biased());
+    STATIC_REQUIRE(wrong_report.first_finding().kind == finding_kind::mass_off_target);
+    STATIC_REQUIRE(wrong_report.first_finding().outcome_a == 0);
+    STATIC_REQUIRE(wrong_report.first_finding().mass_a == rational{1, 3});
+    STATIC_REQUIRE(wrong_report.first_finding().mass_b == rational{1, 2});
+    STATIC_REQUIRE(wrong_report.bias_bound() == rational{1, 6});
+    // the same sampler checked against 1/3 each is off
+    STATIC_REQUIRE(!check_sampler<d6, 3>(right_321, 1).proves_uniform());
+    // the tree, as a black box: exact masses so far, the unfinished mass bounds the bias
+    constexpr auto tree = check_sampler<coin, loaded<3, 2, 1>>([](auto& s) { return sample<knuth_yao<roll<coin>, 3, 2, 1>>(s); }, 10);
+    STATIC_REQUIRE(!tree.proves_biased());
+    STATIC_REQUIRE(tree.first_finding().kind == finding_kind::mass_unresolved);
+    STATIC_REQUIRE(tree.bias_bound() <= rational{1, 1024});
+    STATIC_REQUIRE(tree.proves_bias_below(rational{1, 1000}));
+}
+
+TEST_CASE("a weighted attempt: repeating it must give each outcome its share", "[verify][loaded]") {
+    STATIC_REQUIRE(two_d6_report.proves_exact());
+    STATIC_REQUIRE(proven_exact<two_d6_report>);
+    STATIC_REQUIRE(two_d6_report.expected_rolls() == rational{2});
+    STATIC_REQUIRE(!d5_plus_d6_report.proves_exact());
+    STATIC_REQUIRE(d5_plus_d6_report.first_finding().kind == finding_kind::mass_off_target);
+    STATIC_REQUIRE(d5_plus_d6_report.first_finding().mass_a == rational{1, 30});  // a sum of 2: 1 of 30
+}

@@ -11,7 +11,11 @@
 // made at run time alike. Where a node's invariant already says that it is
 // uniform (uniform_by_invariant, below), is_exactly_uniform and the acceptance
 // of a rejection use that instead of counting: a proof of a planned plan is
-// then a few arithmetic steps per node.
+// then a few arithmetic steps per node. Loaded plans (cut, knuth_yao at the
+// root) are analysed the same way: a cut counts its operand's mass in each
+// stretch of the cumulative weights (or takes W_i / W by its invariant over a
+// uniform operand), a Knuth–Yao tree has W_i / W by its invariant, rolls
+// Σ_k U_k / K^k and finishes K·U_{k−1} − U_k of the K^k sequences at roll k.
 #pragma once
 
 #include "config.hpp"
@@ -27,6 +31,7 @@
 #include "optimum.hpp"
 #include "rational.hpp"
 #include "uniform_state.hpp"
+#include "weights.hpp"
 
 namespace rollplan {
 
@@ -199,6 +204,56 @@ constexpr distribution scaled_down(const distribution& operand, count_t m) {
 
 constexpr count_t uniform_by_invariant(const plan_description& d, const plan_node& node);
 
+// A loaded node (cut, knuth_yao) is a whole plan: the nodes above it are
+// analysed for operands whose value does not depend on the number of rolls,
+// which a Knuth–Yao tree's does.
+constexpr void check_loaded_at_root(const plan_description& d, const plan_node& node) {
+    if (&node != &d.root()) fail<std::invalid_argument>("rollplan: a loaded node (cut, knuth_yao) must be the root of its plan");
+}
+constexpr count_t total_weight_of(const plan_description& d, const plan_node& node) {
+    count_t total = 0;
+    for (std::size_t i = 1; i < node.children; ++i) total += d.child(node, i).outcomes;
+    return total;
+}
+
+// cut: outcome i collects the mass of the operand's values in [c_i, c_i + W_i).
+constexpr distribution cut_distribution(const plan_description& d, const plan_node& node, const distribution& operand) {
+    check_loaded_at_root(d, node);
+    if (operand.outcomes != total_weight_of(d, node))
+        fail<std::domain_error>("rollplan: a cut node's operand needs exactly W outcomes", "W", total_weight_of(d, node));
+    distribution r;
+    r.outcomes = node.outcomes;
+    count_t begin = 0;
+    for (std::size_t i = 0; i + 1u < node.children; ++i) {
+        const count_t end = begin + d.child(node, 1 + i).outcomes;
+        rational mass;
+        for (std::size_t j = 0; j < operand.size; ++j) {
+            const count_t from = operand.parts[j].begin > begin ? operand.parts[j].begin : begin;
+            const count_t to = operand.parts[j].end < end ? operand.parts[j].end : end;
+            if (from < to) mass = mass + operand.parts[j].mass * rational{to - from};
+        }
+        r.append(i, i + 1, mass);
+        begin = end;
+    }
+    return r;
+}
+
+// knuth_yao: W_i / W, by the invariant stated at the node (the K-ary
+// expansion of W_i / W); verify_exhaustively counts the tree's leaves of
+// each outcome at each depth through the running code, and tests/analysis.cpp
+// sums them against W_i / W.
+constexpr distribution knuth_yao_distribution(const plan_description& d, const plan_node& node) {
+    check_loaded_at_root(d, node);
+    if (d.child(node).kind != node_kind::roll || d.child(node).outcomes < 2)
+        fail<std::domain_error>("rollplan: a knuth_yao node rolls one die of 2 faces or more");
+    const count_t total = total_weight_of(d, node);
+    if (total == 0) fail<std::domain_error>("rollplan: a knuth_yao node needs a positive weight");
+    distribution r;
+    r.outcomes = node.outcomes;
+    for (std::size_t i = 0; i + 1u < node.children; ++i) r.append(i, i + 1, rational{d.child(node, 1 + i).outcomes, total});
+    return r;
+}
+
 // The probability that one attempt of a rejection or a scale node is kept:
 // the values below ⌊L/M⌋·M for a rejection, as many (⌊L/M⌋·M of the L
 // values of a uniform operand) for a scale node; ⌊L/M⌋·M / L outright when
@@ -239,6 +294,12 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
             return recycled(chain_of(d, node, 0));
         case node_kind::scale:
             return scaled_down(node_distribution(d, d.child(node)), node.outcomes);
+        case node_kind::cut:
+            return cut_distribution(d, node, node_distribution(d, d.child(node)));
+        case node_kind::knuth_yao:
+            return knuth_yao_distribution(d, node);
+        case node_kind::weight:
+            break;
     }
     detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
@@ -313,6 +374,18 @@ constexpr Number node_rolls(const plan_description& d, const plan_node& node) {
                 return node_rolls<Number>(d, d.child(node)) * knuth_yao_sum(node.outcomes, d.child(node).outcomes);
         case node_kind::recycle_set:
             return chain_rolls<Number>(chain_of(d, node, 0));
+        case node_kind::cut:
+            return node_rolls<Number>(d, d.child(node));
+        case node_kind::knuth_yao: {
+            const count_t total = total_weight_of(d, node), radix = d.child(node).outcomes;
+            const auto weight = [&](std::size_t i) { return d.child(node, 1 + i).outcomes; };
+            if constexpr (std::is_same_v<Number, double>)
+                return knuth_yao_rolls_estimate(node.children - 1u, total, radix, weight);
+            else
+                return knuth_yao_sum(node.children - 1u, total, radix, weight);
+        }
+        case node_kind::weight:
+            break;
     }
     detail::fail<std::logic_error>("rollplan: unknown plan node");
 }
@@ -374,6 +447,36 @@ constexpr double approximate_expected_rolls(const plan_description& d) { return 
 constexpr bool is_exactly_uniform(const plan_description& d) {
     return (d.outcomes() != 0 && detail::uniform_by_invariant(d, d.root()) == d.outcomes()) ||
            distribution_of(d).is_uniform();
+}
+
+// Exactly W_i / W for each outcome i of the weights given (n of them):
+// by the invariants when the plan's root is a loaded node with weights in
+// these proportions over a uniform operand (or a uniform plan and equal
+// weights), else by counting.
+constexpr bool is_exactly_distributed(const plan_description& d, const count_t* weights, std::size_t n) {
+    if (d.outcomes() != n || n == 0) return false;
+    count_t total = 0;
+    for (std::size_t i = 0; i < n; ++i) total = detail::checked_add(total, weights[i], "rollplan: weights add up past 2^128");
+    if (total == 0) return false;
+    if (d.is_loaded()) {
+        const count_t plan_total = d.total_weight();
+        bool proportional = true;
+        for (std::size_t i = 0; i < n && proportional; ++i)
+            proportional = rational{d.weight(i), plan_total} == rational{weights[i], total};
+        const plan_node& operand = d.child(d.root());
+        const bool by_invariant = d.root().kind == node_kind::knuth_yao
+                                      ? operand.kind == node_kind::roll && operand.outcomes >= 2
+                                      : detail::uniform_by_invariant(d, operand) == plan_total;
+        if (proportional && by_invariant) return true;
+    } else {
+        bool equal = true;
+        for (std::size_t i = 1; i < n; ++i) equal = equal && weights[i] == weights[0];
+        if (equal && detail::uniform_by_invariant(d, d.root()) == n) return true;
+    }
+    const distribution found = distribution_of(d);
+    for (std::size_t i = 0; i < n; ++i)
+        if (found.mass_of(i) != rational{weights[i], total}) return false;
+    return true;
 }
 
 inline constexpr std::size_t max_model_depth = 24;
@@ -490,6 +593,32 @@ constexpr std::array<Weight, max_model_depth + 1> finishing_by_length(const plan
             }
             return r;
         }
+        case node_kind::cut:
+            return finishing_by_length<Weight>(d, d.child(node), depth);
+        case node_kind::knuth_yao: {
+            // K·U_{ℓ−1} − U_ℓ of the K^ℓ sequences of ℓ rolls finish at roll ℓ
+            check_loaded_at_root(d, node);
+            const count_t total = total_weight_of(d, node), radix = d.child(node).outcomes;
+            const auto weight = [&](std::size_t i) { return d.child(node, 1 + i).outcomes; };
+            count_t share = 1 % total, unfinished = knuth_yao_unfinished(share, node.children - 1u, total, weight);
+            [[maybe_unused]] Weight scale{1};
+            r[0] = Weight{1 - unfinished};
+            for (std::size_t l = 1; l <= depth && unfinished != 0; ++l) {
+                share = next_residue(share, radix, total);
+                const count_t next = knuth_yao_unfinished(share, node.children - 1u, total, weight);
+                const count_t finishing = sequences_mul(radix, unfinished) - next;
+                if constexpr (counts) {
+                    r[l] = finishing;
+                } else {
+                    scale = scale * rational{1, radix};
+                    r[l] = rational{finishing} * scale;
+                }
+                unfinished = next;
+            }
+            return r;
+        }
+        case node_kind::weight:
+            break;
     }
     fail<std::logic_error>("rollplan: unknown plan node");
 }
@@ -509,6 +638,45 @@ constexpr length_counts resolved_by_length(const plan_description& d, std::size_
         detail::fail<std::invalid_argument>("rollplan: resolved_by_length counts the sequences of one die; "
                                             "use finishing_probabilities for a plan over several dice");
     return detail::finishing_by_length<count_t>(d, d.root(), depth);
+}
+
+namespace detail {
+// resolved_by_outcome, given the plan's resolved_by_length for the same depth.
+constexpr length_counts resolved_with_outcome(const plan_description& d, const length_counts& all, std::size_t depth,
+                                              std::size_t v) {
+    if (v >= d.outcomes()) fail<std::invalid_argument>("rollplan: resolved_by_outcome needs an outcome of the plan", "v", v);
+    length_counts r{};
+    if (d.root().kind == node_kind::knuth_yao) {
+        const count_t total = d.total_weight(), radix = d.child(d.root()).outcomes;
+        if (certain_outcome(d.weight_count(), total, [&](std::size_t i) { return d.weight(i); }) != d.weight_count()) {
+            r[0] = d.weight(v) == total ? 1 : 0;
+            return r;
+        }
+        count_t share = 1;
+        for (std::size_t l = 1; l <= depth; ++l, share = next_residue(share, radix, total))
+            r[l] = knuth_yao_leaves(share, d.weight(v), total, radix);
+        return r;
+    }
+    const count_t share = d.is_loaded() ? d.weight(v) : 1, total = d.is_loaded() ? d.total_weight() : d.outcomes();
+    for (std::size_t l = 0; l <= depth; ++l) {
+        // all[l] < 2^128 and a share below 2^64: split before multiplying
+        const count_t whole = all[l] / total, part = all[l] % total;
+        if (checked_mul(part, share, "rollplan: resolved_by_outcome: counts past 2^128") % total != 0)
+            fail<std::logic_error>("rollplan: the model does not split these sequences in the outcomes' proportions",
+                                   "length", l);
+        r[l] = whole * share + part * share / total;
+    }
+    return r;
+}
+}  // namespace detail
+
+// How many sequences of exactly ℓ rolls of the plan's die finish the plan
+// with outcome v, for ℓ = 0..depth: for a Knuth–Yao tree its leaves of v at
+// depth ℓ (the ℓ-th K-ary digit of W_v / W); for any other plan, the share
+// W_v / W of resolved_by_length (1/N for a uniform plan), since each of
+// those nodes gives its value independently of the number of rolls.
+constexpr length_counts resolved_by_outcome(const plan_description& d, std::size_t depth, std::size_t v) {
+    return detail::resolved_with_outcome(d, resolved_by_length(d, depth), depth, v);
 }
 
 using length_probabilities = std::array<rational, max_model_depth + 1>;
@@ -607,6 +775,21 @@ inline constexpr rational expected_rolls_v = expected_rolls(description_v<P>);
 
 template <plan P>
 inline constexpr bool is_exactly_uniform_v = is_exactly_uniform(description_v<P>);
+
+namespace detail {
+template <class P, class Target>
+constexpr bool exactly_distributed() {
+    static_assert(is_loaded_v<Target>, "rollplan: is_exactly_distributed_v<P, Target> needs a target loaded<W...>");
+    if constexpr (is_loaded_v<Target>)
+        return is_exactly_distributed(description_v<P>, Target::weights.data(), Target::size);
+    else
+        return false;
+}
+}  // namespace detail
+
+// P gives outcome i with probability exactly W_i / W, for Target = loaded<W...>.
+template <plan P, class Target>
+inline constexpr bool is_exactly_distributed_v = detail::exactly_distributed<P, Target>();
 
 // The probability that P needs more than k rolls, and the fewest rolls that
 // finish it with probability at least p (see the functions on plan data).

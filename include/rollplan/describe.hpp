@@ -16,6 +16,7 @@
 #include "plan.hpp"
 #include "rational.hpp"
 #include "uniform_state.hpp"
+#include "weights.hpp"
 
 namespace rollplan {
 
@@ -73,6 +74,15 @@ inline std::string name_of_node(const plan_description& d, const plan_node& node
             for (std::size_t i = 0; i < node.children; ++i) s += (i ? ", " : "") + die_name(d.child(node, i).outcomes);
             return s + ">, " + to_string(node.outcomes) + ">";
         }
+        case node_kind::cut:
+        case node_kind::knuth_yao: {
+            std::string s = node.kind == node_kind::cut ? "cut<" : "knuth_yao<";
+            s += name_of_node(d, d.child(node));
+            for (std::size_t i = 1; i < node.children; ++i) s += ", " + to_string(d.child(node, i).outcomes);
+            return s + ">";
+        }
+        case node_kind::weight:
+            break;
     }
     return "?";
 }
@@ -84,16 +94,103 @@ public:
     explicit instructions(const plan_description& d) : d_(d) {}
 
     std::string text() {
+        if (d_.is_loaded()) return loaded_text();
         const count_t n = d_.outcomes();
         if (n == 1) return "There is only one outcome: your number is 1. No roll is needed.\n";
         std::string result = "To pick a number from 1 to " + to_string(n) + " with " + dice_phrase() + ":\n";
         const std::string value = compute(d_.root());
         steps_.push_back("Your number is " + value + " + 1.");
+        return result + numbered_steps();
+    }
+
+private:
+    std::string numbered_steps() const {
+        std::string result;
         for (std::size_t i = 0; i < steps_.size(); ++i) result += std::to_string(i + 1) + ". " + steps_[i] + "\n";
         return result;
     }
 
-private:
+    // Outcomes are numbered from 1, as faces are.
+    std::string loaded_text() {
+        const plan_node& root = d_.root();
+        const std::size_t n = d_.weight_count();
+        std::string weights;
+        for (std::size_t i = 0; i < n; ++i) weights += (i ? ", " : "") + to_string(d_.weight(i));
+        const std::size_t certain = certain_outcome(n, d_.total_weight(), [&](std::size_t i) { return d_.weight(i); });
+        if (certain != n)
+            return "Of " + std::to_string(n) + " outcomes with weights " + weights + ", only outcome " +
+                   std::to_string(certain + 1) + " has a weight: it is yours. No roll is needed.\n";
+        std::string result = "To pick one of " + std::to_string(n) + " outcomes, numbered from 1, with weights " + weights +
+                             " (outcome i comes with probability weight i ÷ " + to_string(d_.total_weight()) + "), with " +
+                             dice_phrase() + ":\n";
+        if (root.kind == node_kind::cut)
+            cut_steps(root);
+        else
+            return result + knuth_yao_steps(root);
+        return result + numbered_steps();
+    }
+
+    // Uniform, then cut: a value V from 0 to W − 1, and the outcome whose
+    // stretch of W holds it.
+    void cut_steps(const plan_node& node) {
+        const std::string v = compute(d_.child(node));
+        std::string choice;
+        count_t begin = 0;
+        for (std::size_t i = 0; i < d_.weight_count(); ++i) {
+            const count_t weight = d_.weight(i);
+            if (weight == 0) continue;
+            const count_t last = begin + weight - 1;
+            const std::string values = weight == 1 ? "is " + to_string(begin)
+                                       : weight == 2 ? "is " + to_string(begin) + " or " + to_string(last)
+                                                     : "is " + to_string(begin) + " to " + to_string(last);
+            choice += (choice.empty() ? "" : "; ") + std::to_string(i + 1) + " if " + v + " " + values;
+            begin = last + 1;
+        }
+        steps_.push_back("Your outcome is " + choice + ".");
+    }
+
+    // The Knuth–Yao tree as a table: row k gives each outcome's leaves at
+    // depth k (knuth_yao_leaves). The rows repeat with K^(k−1) mod W; up to
+    // 16 distinct rows are listed, else the rule that makes them.
+    std::string knuth_yao_steps(const plan_node& node) {
+        const count_t faces = d_.child(node).outcomes, total = d_.total_weight();
+        const std::size_t n = d_.weight_count();
+        std::vector<count_t> shares;  // K^(k−1) mod W for row k
+        std::size_t repeat_from = 0;  // the row that follows the last, from 1; 0 when the table ends
+        for (count_t share = 1; share != 0 && shares.size() <= 16;) {
+            for (std::size_t j = 0; j < shares.size() && repeat_from == 0; ++j)
+                if (shares[j] == share) repeat_from = j + 1;
+            if (repeat_from != 0) break;
+            shares.push_back(share);
+            share = next_residue(share, faces, total);
+        }
+        const bool listed = shares.size() <= 16;
+        const std::string x = next_letter(), k = to_string(faces), w = to_string(total);
+        steps_.push_back("Start with " + x + " = 0, at row 1 of the table below.");
+        steps_.push_back(roll_verb(faces) + ": " + x + " = " + x + " × " + k + " + face − 1.");
+        steps_.push_back("Go along the row, outcome by outcome (an outcome not in the row has 0): if " + x +
+                         " is below the outcome's number in the row, that outcome is yours, and you are done; "
+                         "otherwise take the number from " + x + ". At the end of the row, go down to the next row " +
+                         (listed && repeat_from != 0 ? "(after row " + std::to_string(shares.size()) + ", row " +
+                                                           std::to_string(repeat_from) + " again) "
+                                                     : "") +
+                         "and back to step 2.");
+        std::string table = numbered_steps();
+        if (!listed) {
+            return table + "Row r gives outcome i the number ⌊" + k + " × (" + k + "^(r−1) × weight i mod " + w + ") ÷ " + w +
+                   "⌋ (an outcome of weight 0 has 0 in every row).\n";
+        }
+        for (std::size_t row = 0; row < shares.size(); ++row) {
+            std::string entries;
+            for (std::size_t i = 0; i < n; ++i)
+                if (const count_t leaves = knuth_yao_leaves(shares[row], d_.weight(i), total, faces); leaves != 0)
+                    entries += (entries.empty() ? " " : ", ") + std::string("outcome ") + std::to_string(i + 1) + ": " +
+                               to_string(leaves);
+            table += "Row " + std::to_string(row + 1) + ":" + (entries.empty() ? " no outcome (roll again)" : entries) + ".\n";
+        }
+        return table;
+    }
+
     static std::string die_phrase(count_t faces, bool article_a) {
         if (faces == 2) return article_a ? "a coin (heads is face 1, tails face 2)" : "the coin";
         return article_a ? die_with_article(faces) : "the " + die_noun(faces);
@@ -313,6 +410,10 @@ private:
                 return scale_steps(node);
             case node_kind::recycle_set:
                 return recycle_set_steps(node);
+            case node_kind::cut:
+            case node_kind::knuth_yao:
+            case node_kind::weight:
+                break;  // a loaded node is a whole plan: loaded_text
         }
         return "?";
     }

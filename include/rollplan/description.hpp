@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 
 #include "die.hpp"
 #include "integer.hpp"
@@ -24,10 +25,13 @@
 
 namespace rollplan {
 
-enum class node_kind : std::uint8_t { roll, mixed_radix, fold, reject, recycle, scale, recycle_set };
+enum class node_kind : std::uint8_t { roll, mixed_radix, fold, reject, recycle, scale, recycle_set, cut, knuth_yao, weight };
 
 // outcomes: K for a roll, M for fold/reject/recycle/scale/recycle_set, the
-// product for mixed_radix. recycle_set's children are one roll per die of its set.
+// product for mixed_radix, the number of weights for cut/knuth_yao, the
+// weight itself for a weight. recycle_set's children are one roll per die of
+// its set; cut's and knuth_yao's are the operand, then one weight node per
+// weight (a weight node is data, not a plan).
 // Children of a node sit together at nodes[first_child …]. No default member
 // initialisers: a description's 256 nodes are then value-initialised to zero
 // at no cost in constant evaluation (with them, Clang evaluated each one).
@@ -73,6 +77,16 @@ struct plan_description {
         }
         return false;
     }
+    // A loaded plan: its root is a cut or a knuth_yao node.
+    constexpr bool is_loaded() const { return root().kind == node_kind::cut || root().kind == node_kind::knuth_yao; }
+    // The number of weights of a loaded root, weight i (i < weight_count()), and their sum W.
+    constexpr std::size_t weight_count() const { return root().children - 1u; }
+    constexpr count_t weight(std::size_t i) const { return child(root(), 1 + i).outcomes; }
+    constexpr count_t total_weight() const {
+        count_t total = 0;
+        for (std::size_t i = 0; i < weight_count(); ++i) total += weight(i);
+        return total;
+    }
     friend constexpr bool operator==(const plan_description&, const plan_description&) = default;
 };
 
@@ -112,6 +126,22 @@ struct node_data<recycle_set<dice_set<D...>, M>> {
         ((d.nodes[slot++] = {node_kind::roll, D::faces, 0, 0}), ...);
     }
 };
+
+// cut and knuth_yao: the operand, then the weights.
+template <node_kind Kind, class P, count_t... W>
+struct loaded_node_data {
+    static constexpr void write(plan_description& d, std::uint16_t at) {
+        const auto first = d.reserve(1 + sizeof...(W));
+        d.nodes[at] = {Kind, sizeof...(W), first, static_cast<std::uint16_t>(1 + sizeof...(W))};
+        auto slot = static_cast<std::uint16_t>(first + 1);
+        ((d.nodes[slot++] = {node_kind::weight, W, 0, 0}), ...);
+        node_data<P>::write(d, first);
+    }
+};
+template <class P, count_t... W>
+struct node_data<cut<P, W...>> : loaded_node_data<node_kind::cut, P, W...> {};
+template <class P, count_t... W>
+struct node_data<knuth_yao<P, W...>> : loaded_node_data<node_kind::knuth_yao, P, W...> {};
 
 // The nodes with one operand and a count M, and their kinds.
 template <template <class, count_t> class Node>
@@ -188,6 +218,26 @@ struct node_type<Holder, I, node_kind::recycle_set> {
                                                     dice_set>,
                              node.outcomes>;
 };
+
+// cut and knuth_yao: Node<operand, weights...>.
+template <template <class, count_t...> class Node, class P, class Weights>
+struct with_weights;
+template <template <class, count_t...> class Node, class P, class... W>
+struct with_weights<Node, P, boost::mp11::mp_list<W...>> {
+    using type = Node<P, W::value...>;
+};
+template <class Holder, std::size_t I, template <class, count_t...> class Node>
+struct loaded_node_type {
+    static constexpr plan_node node = Holder::value.nodes[I];
+    template <class J>
+    using weight = std::integral_constant<count_t, Holder::value.nodes[node.first_child + 1 + J::value].outcomes>;
+    using type = typename with_weights<Node, typename node_type<Holder, node.first_child>::type,
+                                       boost::mp11::mp_transform<weight, boost::mp11::mp_iota_c<node.children - 1u>>>::type;
+};
+template <class Holder, std::size_t I>
+struct node_type<Holder, I, node_kind::cut> : loaded_node_type<Holder, I, cut> {};
+template <class Holder, std::size_t I>
+struct node_type<Holder, I, node_kind::knuth_yao> : loaded_node_type<Holder, I, knuth_yao> {};
 
 // The nodes with one operand, in the order of their kinds (fold = 2 … scale = 5).
 template <template <class, count_t> class Node>

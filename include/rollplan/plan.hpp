@@ -11,13 +11,22 @@
 //   P::outcomes       the same as std::uint64_t, where it fits (always for a planned N)
 // The node set is open: a new node is a new template here plus one overload in
 // each of the headers that dispatch on nodes.
+//
+// Loaded dice: a target loaded<W...> asks for outcome i (from 0) with
+// probability W_i / W, W = ΣW_i. Its plans end in a loaded node (cut,
+// knuth_yao), whose outcomes are the weights' indices; a loaded node is a
+// whole plan, never the operand of another node (the nodes above take
+// uniform operands).
 #pragma once
 
 #include "config.hpp"
 
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/list.hpp>
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "die.hpp"
 #include "integer.hpp"
@@ -81,6 +90,12 @@ struct die_type_of<boost::mp11::mp_list<D>> {
 
 template <class P>
 inline constexpr bool is_plan_v = false;
+// A plan whose outcomes follow weights: cut and knuth_yao.
+template <class P>
+inline constexpr bool is_loaded_plan_v = false;
+// A plan that may be the operand of a node: a plan, not a loaded one.
+template <class P>
+inline constexpr bool is_operand_v = is_plan_v<P> && !is_loaded_plan_v<P>;
 
 // Invariant: a fair die is uniform on [0, K).
 template <class Die>
@@ -95,7 +110,7 @@ struct roll : detail::outcomes_member<Die::faces> {
 // the most significant digit. mixed_radix<> has one outcome and rolls nothing.
 template <class... P>
 struct mixed_radix : detail::outcomes_member<detail::product_of(P::outcome_count...)> {
-    static_assert((is_plan_v<P> && ...), "rollplan: every operand of mixed_radix<...> must be a plan");
+    static_assert((is_operand_v<P> && ...), "rollplan: every operand of mixed_radix<...> must be a plan, not a loaded one");
     static_assert(boost::mp11::mp_size<detail::dice_of<P...>>::value <= max_dice_in_set,
                   "rollplan: the operands of mixed_radix<...> roll more than 8 kinds of dice");
     using die_type = typename detail::die_type_of<detail::dice_of<P...>>::type;
@@ -104,7 +119,7 @@ struct mixed_radix : detail::outcomes_member<detail::product_of(P::outcome_count
 // Invariant: M divides |P|, so each residue mod M has exactly |P|/M preimages.
 template <class P, count_t M>
 struct fold : detail::outcomes_member<M> {
-    static_assert(is_plan_v<P>, "rollplan: the operand of fold<P, M> must be a plan");
+    static_assert(is_operand_v<P>, "rollplan: the operand of fold<P, M> must be a plan, not a loaded one");
     static_assert(M >= 1 && P::outcome_count % M == 0,
                   "rollplan: fold<P, M> needs M to divide the outcomes of P (use reject<P, M> otherwise)");
     static_assert(M != P::outcome_count,
@@ -117,7 +132,7 @@ struct fold : detail::outcomes_member<M> {
 // independent, so the accepted value mod M is uniform. Repeats P until then.
 template <class P, count_t M>
 struct reject : detail::outcomes_member<M> {
-    static_assert(is_plan_v<P>, "rollplan: the operand of reject<P, M> must be a plan");
+    static_assert(is_operand_v<P>, "rollplan: the operand of reject<P, M> must be a plan, not a loaded one");
     static_assert(M >= 1 && M <= P::outcome_count,
                   "rollplan: reject<P, M> needs 1 <= M <= the outcomes of P");
     static_assert(P::outcome_count % M != 0,
@@ -134,7 +149,7 @@ struct reject : detail::outcomes_member<M> {
 // after k rolls exactly K^k mod N sequences are unresolved.
 template <class P, count_t M>
 struct recycle : detail::outcomes_member<M> {
-    static_assert(is_plan_v<P>, "rollplan: the operand of recycle<P, M> must be a plan");
+    static_assert(is_operand_v<P>, "rollplan: the operand of recycle<P, M> must be a plan, not a loaded one");
     static_assert(M >= 2 && P::outcome_count >= 2, "rollplan: recycle<P, M> needs M >= 2 and P with 2 outcomes or more");
     static_assert(M <= max_target && P::outcome_count <= two_to_64,
                   "rollplan: recycle<P, M> needs M < 2^64 and P with at most 2^64 outcomes");
@@ -155,7 +170,7 @@ struct recycle : detail::outcomes_member<M> {
 // division when t is a constant.
 template <class P, count_t M>
 struct scale : detail::outcomes_member<M> {
-    static_assert(is_plan_v<P>, "rollplan: the operand of scale<P, M> must be a plan");
+    static_assert(is_operand_v<P>, "rollplan: the operand of scale<P, M> must be a plan, not a loaded one");
     static_assert(M >= 2 && M < P::outcome_count, "rollplan: scale<P, M> needs 2 <= M < the outcomes of P");
     static_assert(P::outcome_count <= two_to_64,
                   "rollplan: scale<P, M> needs P with at most 2^64 outcomes (v·M must fit in 128 bits)");
@@ -192,6 +207,93 @@ template <class P, count_t M>
 inline constexpr bool is_plan_v<recycle<P, M>> = true;
 template <class P, count_t M>
 inline constexpr bool is_plan_v<scale<P, M>> = true;
+
+// ---- loaded dice ------------------------------------------------------------
+
+namespace detail {
+template <class P>
+inline constexpr bool is_roll_v = false;
+template <class Die>
+inline constexpr bool is_roll_v<roll<Die>> = true;
+
+template <class... Weights>
+constexpr count_t total_weight(Weights... weights) {
+    count_t total = 0;
+    ((total += static_cast<count_t>(weights)), ...);
+    return total;
+}
+}  // namespace detail
+
+// The most weights a loaded plan type or description holds (a description
+// keeps each weight in one of its max_plan_nodes nodes).
+inline constexpr std::size_t max_loaded_outcomes = 200;
+
+// A target: outcome i with probability W_i / W, W = ΣW_i. Weights are
+// integers, zeros allowed (an outcome that never comes), at least one
+// positive, W at most 2^64.
+template <auto... W>
+struct loaded {
+    static_assert(sizeof...(W) >= 1, "rollplan: loaded<W...> needs at least one weight");
+    static_assert((std::is_integral_v<decltype(W)> && ...), "rollplan: the weights of loaded<W...> must be integers");
+    static_assert(((W >= 0) && ...), "rollplan: a weight of loaded<W...> is negative");
+    static_assert(sizeof...(W) <= max_loaded_outcomes, "rollplan: loaded<W...> has more than 200 weights");
+    static constexpr std::size_t size = sizeof...(W);
+    static constexpr count_t total = detail::total_weight(W...);
+    static_assert(total >= 1, "rollplan: loaded<W...> needs a positive weight (all of them are zero)");
+    static_assert(total <= two_to_64, "rollplan: the weights of loaded<W...> add up to more than 2^64");
+    static constexpr std::array<count_t, sizeof...(W)> weights{static_cast<count_t>(W)...};
+};
+
+template <class T>
+inline constexpr bool is_loaded_v = false;
+template <auto... W>
+inline constexpr bool is_loaded_v<loaded<W...>> = true;
+
+// Uniform, then cut: P is uniform on W = ΣW_i values, and a value v is the
+// outcome i with c_i <= v < c_i + W_i, c_i = W_0 + … + W_{i−1}.
+// Invariant: outcome i has exactly W_i of the W values as preimages, so its
+// probability is W_i / W; and at each number of rolls that P finishes with,
+// the outcomes keep these proportions.
+template <class P, count_t... W>
+struct cut : detail::outcomes_member<sizeof...(W)> {
+    static_assert(is_operand_v<P>, "rollplan: the operand of cut<P, W...> must be a plan, not a loaded one");
+    static_assert(sizeof...(W) >= 1 && sizeof...(W) <= max_loaded_outcomes, "rollplan: cut<P, W...> needs 1 to 200 weights");
+    static_assert(P::outcome_count == detail::total_weight(W...),
+                  "rollplan: cut<P, W...> needs P with as many outcomes as its weights add up to");
+    using die_type = typename P::die_type;
+};
+
+// The Knuth–Yao tree (Knuth & Yao 1976; in base K, its "DDG tree"): with
+// P = roll<D> of K faces, the k-th K-ary digit of W_i / W,
+//   a_{i,k} = ⌊K^k·W_i / W⌋ − K·⌊K^(k−1)·W_i / W⌋,
+// is the number of leaves of outcome i at depth k. The walk keeps X, the
+// index of the node it stands at among the U_k inner nodes of depth k
+// (U_0 = 1): a roll makes X·K + v one of the K·U_k nodes of depth k + 1, the
+// first a_{0,k+1} of them leaves of outcome 0, the next a_{1,k+1} of outcome
+// 1, and so on; the rest are the U_{k+1} inner nodes.
+// Invariant: each sequence of k rolls is one node of depth k, so outcome i
+// comes at depth k with probability a_{i,k} / K^k, and Σ_k a_{i,k} / K^k is
+// the K-ary expansion of W_i / W. After k rolls U_k = Σ_i (K^k·W_i mod W) / W
+// sequences are unfinished, the fewest any exact sampler leaves (Knuth–Yao:
+// expected rolls below H/log2 K + 2).
+template <class P, count_t... W>
+struct knuth_yao : detail::outcomes_member<sizeof...(W)> {
+    static_assert(detail::is_roll_v<P>, "rollplan: the operand of knuth_yao<P, W...> is roll<D>: the tree rolls one die");
+    static_assert(sizeof...(W) >= 1 && sizeof...(W) <= max_loaded_outcomes,
+                  "rollplan: knuth_yao<P, W...> needs 1 to 200 weights");
+    static_assert(detail::total_weight(W...) >= 1 && detail::total_weight(W...) <= two_to_64,
+                  "rollplan: knuth_yao<P, W...> needs weights with a sum from 1 to 2^64");
+    using die_type = typename P::die_type;
+};
+
+template <class P, count_t... W>
+inline constexpr bool is_plan_v<cut<P, W...>> = true;
+template <class P, count_t... W>
+inline constexpr bool is_plan_v<knuth_yao<P, W...>> = true;
+template <class P, count_t... W>
+inline constexpr bool is_loaded_plan_v<cut<P, W...>> = true;
+template <class P, count_t... W>
+inline constexpr bool is_loaded_plan_v<knuth_yao<P, W...>> = true;
 
 template <class P>
 concept plan = is_plan_v<P>;

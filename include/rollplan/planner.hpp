@@ -16,6 +16,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
@@ -26,6 +27,7 @@
 #include "integer.hpp"
 #include "residues.hpp"
 #include "uniform_state.hpp"
+#include "weights.hpp"
 
 namespace rollplan {
 
@@ -551,30 +553,44 @@ constexpr optional_plan recycle_over(count_t n, const dice_faces& dice) {
 // plan of folds and rerolls, whose steps are simpler to follow (over a set
 // no optimum is proven; a d7 from {d8}: roll, reroll an 8). With one die
 // the other strategies plan as on that die.
-template <class Strategy = strategy::fastest>
-constexpr plan_description make_plan(count_t n, const dice_faces& dice, Strategy s = {}) {
-    if (dice.size == 0) detail::fail<std::invalid_argument>("rollplan: a set of dice needs at least one die");
+namespace detail {
+
+constexpr void check_dice(const dice_faces& dice) {
+    if (dice.size == 0) fail<std::invalid_argument>("rollplan: a set of dice needs at least one die");
     for (std::size_t i = 0; i < dice.size; ++i)
         if (dice.faces[i] < 2 || dice.faces[i] > two_to_64)
-            detail::fail<std::invalid_argument>("rollplan: a die needs 2 to 2^64 faces", "K", dice.faces[i]);
+            fail<std::invalid_argument>("rollplan: a die needs 2 to 2^64 faces", "K", dice.faces[i]);
+}
+
+// The fewest expected rolls over the set: the cheapest plan over the set,
+// each die's Knuth–Yao plan, the Knuth–Yao loop over the set, the earlier
+// on a tie; and its cost.
+constexpr priced_plan fewest_over(count_t n, const dice_faces& dice) {
+    const blueprint cheapest = cheapest_blueprint(n, dice);
+    priced_plan best{describe_blueprint(cheapest), cheapest.cost};
+    for (std::size_t i = 0; i < dice.size; ++i) {
+        const priced_plan p = optimal_on(n, dice.faces[i]);
+        if (p.cost < best.cost * (1 - 1e-12)) best = p;  // a tie keeps the plan of folds and rerolls
+    }
+    if (n > 1) {
+        const optional_plan over = recycle_over(n, dice);
+        if (over.exists && over.value.cost < best.cost * (1 - 1e-12)) best = over.value;
+    }
+    return best;
+}
+
+}  // namespace detail
+
+template <class Strategy = strategy::fastest>
+constexpr plan_description make_plan(count_t n, const dice_faces& dice, Strategy s = {}) {
+    detail::check_dice(dice);
     constexpr bool fewest = std::is_same_v<Strategy, strategy::optimal> || std::is_same_v<Strategy, strategy::fastest>;
     if (dice.size == 1 && !fewest) return make_plan(n, dice.faces[0], s);
     if (n < 1 || n > max_target) detail::fail<std::invalid_argument>("rollplan: N must be between 1 and 2^64 - 1", "N", n);
-    if constexpr (fewest) {
-        const detail::blueprint cheapest = detail::cheapest_blueprint(n, dice);
-        detail::priced_plan best{detail::describe_blueprint(cheapest), cheapest.cost};
-        for (std::size_t i = 0; i < dice.size; ++i) {
-            const detail::priced_plan p = detail::optimal_on(n, dice.faces[i]);
-            if (p.cost < best.cost * (1 - 1e-12)) best = p;  // a tie keeps the plan of folds and rerolls
-        }
-        if (n > 1) {
-            const detail::optional_plan over = detail::recycle_over(n, dice);
-            if (over.exists && over.value.cost < best.cost * (1 - 1e-12)) best = over.value;
-        }
-        return best.plan;
-    } else {
+    if constexpr (fewest)
+        return detail::fewest_over(n, dice).plan;
+    else
         return detail::describe_blueprint(detail::make_blueprint(n, dice, s));
-    }
 }
 
 template <count_t N, class Die, class Strategy>
@@ -589,5 +605,152 @@ struct planned {
 
 template <count_t N, class Die, class Strategy = strategy::fastest>
 using plan_t = plan_type_t<planned<N, Die, Strategy>>;
+
+// ---- loaded dice --------------------------------------------------------------
+
+// Weights as data, for planning a loaded die (make_loaded_plan): at most
+// max_loaded_outcomes of them.
+struct weight_list {
+    std::array<count_t, max_loaded_outcomes> values{};
+    std::size_t size = 0;
+
+    constexpr weight_list() = default;
+    constexpr weight_list(std::initializer_list<count_t> weights) {
+        for (count_t w : weights) add(w);
+    }
+    template <std::size_t N>
+    constexpr explicit weight_list(const std::array<count_t, N>& weights) {
+        for (count_t w : weights) add(w);
+    }
+    constexpr void add(count_t weight) {
+        if (size == max_loaded_outcomes)
+            detail::fail<std::invalid_argument>("rollplan: a loaded plan holds at most 200 weights (max_loaded_outcomes)");
+        values[size++] = weight;
+    }
+    constexpr count_t total() const {
+        count_t sum = 0;
+        for (std::size_t i = 0; i < size; ++i) sum = detail::checked_add(sum, values[i], "rollplan: the weights add up to more than 2^64");
+        return sum;
+    }
+};
+
+namespace detail {
+
+constexpr count_t checked_total(const weight_list& weights) {
+    if (weights.size == 0) fail<std::invalid_argument>("rollplan: a loaded die needs at least one weight");
+    const count_t total = weights.total();
+    if (total == 0) fail<std::invalid_argument>("rollplan: a loaded die needs a positive weight (all of them are zero)");
+    if (total > two_to_64) fail<std::invalid_argument>("rollplan: the weights add up to more than 2^64", "W", total);
+    return total;
+}
+
+// Node `at` and its operands, copied from `from` in the order the plan types
+// write them (description.hpp), so that the result is canonical.
+constexpr void copy_tree(const plan_description& from, const plan_node& node, plan_description& to, std::uint16_t at) {
+    to.nodes[at] = node;
+    if (node.children == 0) return;
+    const auto first = to.reserve(node.children);
+    to.nodes[at].first_child = first;
+    for (std::size_t i = 0; i < node.children; ++i)
+        copy_tree(from, from.child(node, i), to, static_cast<std::uint16_t>(first + i));
+}
+
+// A loaded node over `operand` (a uniform plan on W for cut, a roll for
+// knuth_yao) with the weights.
+constexpr plan_description loaded_over(node_kind kind, const plan_description& operand, const weight_list& weights) {
+    plan_description d;
+    d.faces = operand.faces;
+    d.reserve(1);
+    const auto first = d.reserve(1 + weights.size);
+    d.nodes[0] = {kind, weights.size, first, static_cast<std::uint16_t>(1 + weights.size)};
+    for (std::size_t i = 0; i < weights.size; ++i) d.nodes[first + 1 + i] = {node_kind::weight, weights.values[i], 0, 0};
+    copy_tree(operand, operand.root(), d, first);
+    return d;
+}
+
+constexpr plan_description knuth_yao_on(const weight_list& weights, count_t faces) {
+    plan_description roll;
+    roll.faces = faces;
+    roll.reserve(1);
+    roll.nodes[0] = {node_kind::roll, faces, 0, 0};
+    return loaded_over(node_kind::knuth_yao, roll, weights);
+}
+constexpr double knuth_yao_cost(const weight_list& weights, count_t total, count_t faces) {
+    return knuth_yao_rolls_estimate(weights.size, total, faces, [&](std::size_t i) { return weights.values[i]; });
+}
+
+// The digits of a die that make exactly 2^64 (a power-of-two die), else none.
+constexpr optional_plan digits_to_2_64(count_t faces) {
+    const unsigned rolls = digits_needed(two_to_64, faces);
+    if (power_or_zero(faces, rolls) != two_to_64) return {{plan_description{}, 0}, false};
+    plan_description d;
+    d.faces = faces;
+    d.reserve(1);
+    write_digits(d, 0, rolls, faces);
+    return {{d, double(rolls)}, true};
+}
+
+}  // namespace detail
+
+// The plan for outcome i with probability W_i / W (weights as data), from a
+// die or a set of dice; usable at run time, bad weights throw
+// std::invalid_argument. The plans searched:
+//   - cut over the strategy's uniform plan on W (uniform, then cut);
+//   - for strategy::optimal, and strategy::fastest on dice that are not
+//     engine words: also the Knuth–Yao tree on each die (knuth_yao), the
+//     fewest expected rolls of any exact sampler on that die; the tree is
+//     taken when it needs fewer rolls than the cut (on a tie, the cut, whose
+//     steps are simpler and which runs faster; costs compare in double, so
+//     on an engine word, where both take 1 + O(2^-64) words, the cut);
+//   - strategy::fastest on an engine word: the cut over scale<D, W>, one
+//     multiplication and a search of the cumulative weights;
+//   - one positive weight: the tree, which rolls nothing; W = 2^64: the cut
+//     over the digits that make 2^64 on a power-of-two die, else the tree.
+template <class Strategy = strategy::fastest>
+constexpr plan_description make_loaded_plan(const weight_list& weights, const dice_faces& dice, Strategy s = {}) {
+    detail::check_dice(dice);
+    const count_t total = detail::checked_total(weights);
+    if (detail::certain_outcome(weights.size, total, [&](std::size_t i) { return weights.values[i]; }) != weights.size)
+        return detail::knuth_yao_on(weights, dice.faces[0]);
+    if (total == two_to_64) {
+        for (std::size_t i = 0; i < dice.size; ++i)
+            if (const auto digits = detail::digits_to_2_64(dice.faces[i]); digits.exists)
+                return detail::loaded_over(node_kind::cut, digits.value.plan, weights);
+        return detail::knuth_yao_on(weights, dice.faces[0]);
+    }
+    constexpr bool fewest = std::is_same_v<Strategy, strategy::optimal> || std::is_same_v<Strategy, strategy::fastest>;
+    const bool engine = std::is_same_v<Strategy, strategy::fastest> && dice.size == 1 && is_engine_word(dice.faces[0]);
+    if (engine) return detail::loaded_over(node_kind::cut, make_plan(total, dice.faces[0], s), weights);
+    if (!fewest) return detail::loaded_over(node_kind::cut, make_plan(total, dice, s), weights);
+    const detail::priced_plan uniform = dice.size == 1 ? detail::optimal_on(total, dice.faces[0]) : detail::fewest_over(total, dice);
+    std::size_t tree = dice.size;
+    double tree_cost = uniform.cost * (1 - 1e-12);
+    for (std::size_t i = 0; i < dice.size; ++i)
+        if (const double cost = detail::knuth_yao_cost(weights, total, dice.faces[i]); cost < tree_cost) {
+            tree = i;
+            tree_cost = cost;
+        }
+    if (tree != dice.size) return detail::knuth_yao_on(weights, dice.faces[tree]);
+    return detail::loaded_over(node_kind::cut, uniform.plan, weights);
+}
+template <class Strategy = strategy::fastest>
+constexpr plan_description make_loaded_plan(const weight_list& weights, count_t faces, Strategy s = {}) {
+    return make_loaded_plan(weights, dice_faces{faces}, s);
+}
+
+template <class Target, class Die, class Strategy>
+struct loaded_planned {
+    static_assert(is_loaded_v<Target>, "rollplan: loaded_plan_t<Target, Die> needs a target loaded<W...>, like loaded<3, 2, 1>");
+    static_assert(is_die_v<Die> || is_dice_set_v<Die>,
+                  "rollplan: loaded_plan_t<Target, Die> needs a die, like rollplan::d6 or rollplan::die<5>, or a dice_set<...>");
+    static_assert(is_strategy_v<Strategy>, "rollplan: unknown strategy; use one in rollplan::strategy");
+    static constexpr plan_description value =
+        make_loaded_plan(weight_list(Target::weights), detail::planned_dice<Die>::value, Strategy{});
+};
+
+// The plan for the loaded die Target = loaded<W...> from Die (a die or a
+// dice_set), as a nested type: cut<...> or knuth_yao<...>.
+template <class Target, class Die, class Strategy = strategy::fastest>
+using loaded_plan_t = plan_type_t<loaded_planned<Target, Die, Strategy>>;
 
 }  // namespace rollplan

@@ -1,7 +1,8 @@
 // rollplan/sample.hpp: running a plan, one overload per node.
 //
-// sample<P>(source) rolls the source as P says and returns a value uniform on
-// [0, P::outcomes). It is constexpr: with a constexpr source it runs in a
+// sample<P>(source) rolls the source as P says and returns a value in
+// [0, P::outcomes): uniform for a uniform plan, outcome i with probability
+// W_i / W for a loaded one (cut, knuth_yao). It is constexpr: with a constexpr source it runs in a
 // constant expression, which is how verify.hpp checks it. Exceptions from the
 // source propagate.
 #pragma once
@@ -20,6 +21,7 @@
 #include "integer.hpp"
 #include "plan.hpp"
 #include "uniform_state.hpp"
+#include "weights.hpp"
 
 namespace rollplan {
 
@@ -145,6 +147,33 @@ constexpr auto run(std::type_identity<scale<P, M>>, S& s) {
         multiply_shift<product_type, range>([&] { return run(std::type_identity<P>{}, s); }, m, low_bound));
 }
 
+// The weights of a loaded node, and their running sums c_1, …, c_n.
+template <count_t... W>
+inline constexpr std::array<count_t, sizeof...(W)> weights_array{W...};
+template <count_t... W>
+inline constexpr std::array<count_t, sizeof...(W)> cumulative_weights = [] {
+    std::array<count_t, sizeof...(W)> ends{W...};
+    for (std::size_t i = 1; i < ends.size(); ++i) ends[i] += ends[i - 1];
+    return ends;
+}();
+
+// cut<P, W...>: the value of P, and the interval of the cumulative weights
+// that holds it (outcome_at, weights.hpp).
+template <class P, count_t... W, class S>
+constexpr auto run(std::type_identity<cut<P, W...>>, S& s) {
+    constexpr const auto& ends = cumulative_weights<W...>;
+    return static_cast<std::uint64_t>(outcome_at(ends.data(), ends.size(), count_t{run(std::type_identity<P>{}, s)}));
+}
+
+// knuth_yao<roll<D>, W...>: the walk down the tree (knuth_yao_walk, weights.hpp).
+template <class P, count_t... W, class S>
+constexpr auto run(std::type_identity<knuth_yao<P, W...>>, S& s) {
+    constexpr count_t total = (W + ...);
+    return static_cast<std::uint64_t>(knuth_yao_walk(
+        sizeof...(W), total, P::outcome_count, [](std::size_t i) { return weights_array<W...>[i]; },
+        [&] { return count_t{run(std::type_identity<P>{}, s)}; }));
+}
+
 }  // namespace detail
 
 // Draws one value of P from `source`: a rollplan source (urbg_source,
@@ -223,6 +252,22 @@ constexpr count_t run_data(const plan_description& d, const plan_node& node, Rol
                 if (product % range >= low_bound) return product / range;
             }
         }
+        case node_kind::cut: {
+            std::array<count_t, max_loaded_outcomes> ends{};
+            const std::size_t n = node.children - 1u;
+            for (std::size_t i = 0; i < n; ++i) ends[i] = (i == 0 ? 0 : ends[i - 1]) + d.child(node, 1 + i).outcomes;
+            return outcome_at(ends.data(), n, run_data(d, d.child(node), roll));
+        }
+        case node_kind::knuth_yao: {
+            const std::size_t n = node.children - 1u;
+            count_t total = 0;
+            for (std::size_t i = 0; i < n; ++i) total += d.child(node, 1 + i).outcomes;
+            return knuth_yao_walk(
+                n, total, d.child(node).outcomes, [&](std::size_t i) { return d.child(node, 1 + i).outcomes; },
+                [&] { return run_data(d, d.child(node), roll); });
+        }
+        case node_kind::weight:
+            break;
     }
     fail<std::logic_error>("rollplan: unknown plan node");
 }

@@ -15,12 +15,17 @@
 //   on the bias, a proof of bias when there is one; uniform only when every
 //   sequence finished within the depth.
 // - verify_exhaustively<P>(depth): rollplan's own sample<P> against the model
-//   of analysis.hpp, which is what proves P uniform: the running code resolves
-//   the same sequences with the same outcome counts as the model, at every
-//   length up to `depth`.
+//   of analysis.hpp, which is what proves P uniform (or, for a loaded plan,
+//   distributed as its weights): the running code resolves the same sequences
+//   with the same count for each outcome as the model, at every length up to
+//   `depth`.
 //
-// static_assert(proven_uniform<report>) explains a failure in the compiler's
-// output with the outcomes, masses and rolls as template arguments.
+// check_sampler<Die, loaded<W...>> and check_attempt<Die, loaded<W...>> check
+// a weighted sampler against each outcome's share W_v / W instead of 1/N.
+//
+// static_assert(proven_uniform<report>) (proven_exact<report>, the same)
+// explains a failure in the compiler's output with the outcomes, masses and
+// rolls as template arguments.
 #pragma once
 
 #include "config.hpp"
@@ -118,6 +123,7 @@ enum class finding_kind : std::uint8_t {
     mass_unresolved,     // masses equal so far, but sequences of `rolls` rolls are still unfinished
     never_accepts,       // an attempt that returns nothing on every sequence
     attempt_unbounded,   // an attempt that wants more than `rolls` rolls
+    mass_off_target,     // outcome a has mass_a after `rolls` rolls, and its target is mass_b (a weighted target)
 };
 
 struct finding {
@@ -152,6 +158,13 @@ struct sampler_report {
     std::array<std::uint64_t, max_check_depth + 1> unresolved{};
     bool outcome_out_of_range = false;
     std::int64_t out_of_range_outcome = 0;  // the first one seen
+    // The target: outcome v with probability weights[v] / total, or 1/N
+    // each when not weighted (check_sampler<Die, N>).
+    bool weighted = false;
+    std::array<count_t, static_cast<std::size_t>(N)> weights{};
+    count_t total = 0;
+
+    constexpr rational target(std::size_t v) const { return weighted ? rational{weights[v], total} : rational{1, N}; }
 
     constexpr std::uint64_t resolved_at(std::size_t length) const {
         std::uint64_t sum = 0;
@@ -192,13 +205,14 @@ struct sampler_report {
             all = detail::checked_mul(all, faces, "rollplan: check_sampler's masses need K^depth below 2^128");
         return rational{unresolved[depth], all};
     }
-    // A proven bound on max_v |p_v − 1/N|, the largest bias of any outcome.
+    // A proven bound on max_v |p_v − t_v|, the largest bias of any outcome
+    // (t_v its target: 1/N, or its weight's share).
     constexpr rational bias_bound() const {
         if (outcome_out_of_range) return rational{1};
-        const rational share{1, N}, u = unresolved_mass();
+        const rational u = unresolved_mass();
         rational worst;
         for (std::size_t v = 0; v < static_cast<std::size_t>(N); ++v) {
-            const rational m = mass(v);
+            const rational share = target(v), m = mass(v);
             const rational below = m < share ? share - m : rational{};
             const rational above = m + u > share ? m + u - share : rational{};
             for (const rational& r : {below, above})
@@ -206,25 +220,43 @@ struct sampler_report {
         }
         return worst;
     }
-    // Every outcome's probability is proven within `epsilon` of 1/N.
+    // Every outcome's probability is proven within `epsilon` of its target.
     constexpr bool proves_bias_below(const rational& epsilon) const { return bias_bound() < epsilon; }
-    // Some outcome's probability is proven different from 1/N.
-    constexpr bool proves_biased() const {
-        if (outcome_out_of_range) return true;
-        const rational share{1, N}, u = unresolved_mass();
+    // The first outcome whose probability is proven different from its
+    // target (N when none is).
+    constexpr std::size_t first_proven_off() const {
+        const rational u = unresolved_mass();
         for (std::size_t v = 0; v < static_cast<std::size_t>(N); ++v)
-            if (mass(v) > share || mass(v) + u < share) return true;
-        return false;
+            if (mass(v) > target(v) || mass(v) + u < target(v)) return v;
+        return static_cast<std::size_t>(N);
     }
-    // Every sequence finished within the depth and every outcome has mass 1/N.
+    constexpr bool proves_biased() const { return outcome_out_of_range || first_proven_off() != static_cast<std::size_t>(N); }
+    // Every sequence finished within the depth and every outcome has its
+    // target's mass (1/N, or its weight's share): proven exact.
     constexpr bool proves_uniform() const { return first_finding().kind == finding_kind::proven_uniform; }
+    constexpr bool proves_exact() const { return proves_uniform(); }
 
-    // Why proves_uniform() is false. When every sequence finished: the first
+    constexpr std::size_t first_off_target() const {
+        for (std::size_t v = 0; v < static_cast<std::size_t>(N); ++v)
+            if (mass(v) != target(v)) return v;
+        return static_cast<std::size_t>(N);
+    }
+
+    // Why proves_uniform() is false. For a weighted target: the first outcome
+    // whose mass differs from its target (when every sequence finished) or
+    // is proven to (when some did not), else the mass unresolved. When every sequence finished: the first
     // outcome whose mass differs from outcome 0's. Otherwise: the first length
     // at which two outcomes were reached by different numbers of sequences,
     // with both outcomes' masses up to that length; or the mass unresolved.
     constexpr finding first_finding() const {
         if (outcome_out_of_range) return {finding_kind::outcome_out_of_range, 0, out_of_range_outcome, {}, 0, {}};
+        if (weighted) {  // outcomes are not reached equally at each length, even by an exact sampler
+            const std::size_t v = unresolved[depth] == 0 ? first_off_target() : first_proven_off();
+            if (v != static_cast<std::size_t>(N))
+                return {finding_kind::mass_off_target, depth, static_cast<std::int64_t>(v), mass(v), 0, target(v)};
+            if (unresolved[depth] != 0) return {finding_kind::mass_unresolved, depth, 0, unresolved_mass(), 0, {}};
+            return {};
+        }
         if (unresolved[depth] == 0) {
             for (std::size_t v = 1; v < static_cast<std::size_t>(N); ++v)
                 if (mass(v) != mass(0))
@@ -260,6 +292,12 @@ struct attempt_report {
     bool needs_more_rolls = false;
     bool outcome_out_of_range = false;
     std::int64_t out_of_range_outcome = 0;
+    // The target, as in sampler_report: weights[v] / total, or 1/N each.
+    bool weighted = false;
+    std::array<count_t, static_cast<std::size_t>(N)> weights{};
+    count_t total = 0;
+
+    constexpr rational target(std::size_t v) const { return weighted ? rational{weights[v], total} : rational{1, N}; }
 
     constexpr count_t accepted_total() const {
         count_t sum = 0;
@@ -276,11 +314,20 @@ struct attempt_report {
         return rational{roll_weight, accepted_total()};
     }
     constexpr bool proves_uniform() const { return first_finding().kind == finding_kind::proven_uniform; }
+    constexpr bool proves_exact() const { return proves_uniform(); }
 
+    // For a weighted target, the loop gives v with probability m_v / a: it
+    // must be the target's share.
     constexpr finding first_finding() const {
         if (needs_more_rolls) return {finding_kind::attempt_unbounded, max_rolls, 0, {}, 0, {}};
         if (outcome_out_of_range) return {finding_kind::outcome_out_of_range, 0, out_of_range_outcome, {}, 0, {}};
         if (accepted_total() == 0) return {finding_kind::never_accepts, max_rolls, 0, {}, 0, {}};
+        if (weighted) {
+            for (std::size_t v = 0; v < static_cast<std::size_t>(N); ++v)
+                if (const rational p = rational{accepted[v], accepted_total()}; p != target(v))
+                    return {finding_kind::mass_off_target, max_rolls, static_cast<std::int64_t>(v), p, 0, target(v)};
+            return {};
+        }
         for (std::size_t v = 1; v < static_cast<std::size_t>(N); ++v)
             if (accepted[v] != accepted[0])
                 return {finding_kind::masses_differ, max_rolls, 0, mass(0), static_cast<std::int64_t>(v), mass(v)};
@@ -396,6 +443,29 @@ constexpr attempt_report<N> check_attempt(const Attempt& attempt, std::size_t ma
     return report;
 }
 
+// The same checks against a weighted target, Target = loaded<W...>: outcome
+// v must come with probability W_v / W. bias_bound, proves_biased and
+// first_finding measure each outcome against its own share.
+template <class Die, class Target, class Sampler>
+    requires is_loaded_v<Target>
+constexpr sampler_report<Target::size> check_sampler(const Sampler& sampler, std::size_t depth = 6) {
+    static_assert(Target::size <= max_listed_outcomes, "rollplan: check_sampler<Die, Target> needs at most 4096 outcomes");
+    sampler_report<Target::size> report = check_sampler<Die, count_t{Target::size}>(sampler, depth);
+    report.weighted = true;
+    report.weights = Target::weights;
+    report.total = Target::total;
+    return report;
+}
+template <class Die, class Target, class Attempt>
+    requires is_loaded_v<Target>
+constexpr attempt_report<Target::size> check_attempt(const Attempt& attempt, std::size_t max_rolls) {
+    attempt_report<Target::size> report = check_attempt<Die, count_t{Target::size}>(attempt, max_rolls);
+    report.weighted = true;
+    report.weights = Target::weights;
+    report.total = Target::total;
+    return report;
+}
+
 // The loop that check_attempt proves: repeat the attempt until it returns.
 template <class Attempt>
 constexpr auto until_accepted(Attempt attempt) {
@@ -443,6 +513,13 @@ struct outcome_out_of_range {
     static constexpr bool value = false;
 };
 template <class... Evidence>
+struct mass_off_target {
+    static_assert(sizeof...(Evidence) == 0,
+                  "rollplan: not proven exact: an outcome's probability differs from its weight's share "
+                  "(rolls, the outcome, its mass and its target: the arguments of mass_off_target<...> in this message)");
+    static constexpr bool value = false;
+};
+template <class... Evidence>
 struct attempt_never_accepts {
     static_assert(sizeof...(Evidence) == 0,
                   "rollplan: not proven uniform: the attempt returns nothing on every roll sequence");
@@ -470,6 +547,9 @@ consteval auto verdict() {
         return mass_unresolved<after_rolls<f.rolls>, mass<f.mass_a.numerator(), f.mass_a.denominator()>>{};
     else if constexpr (f.kind == finding_kind::outcome_out_of_range)
         return outcome_out_of_range<outcome<f.outcome_a>>{};
+    else if constexpr (f.kind == finding_kind::mass_off_target)
+        return mass_off_target<after_rolls<f.rolls>, outcome<f.outcome_a>, mass<f.mass_a.numerator(), f.mass_a.denominator()>,
+                               mass<f.mass_b.numerator(), f.mass_b.denominator()>>{};
     else if constexpr (f.kind == finding_kind::never_accepts)
         return attempt_never_accepts<after_rolls<f.rolls>>{};
     else
@@ -480,6 +560,9 @@ consteval auto verdict() {
 
 template <const auto& Report>
 inline constexpr bool proven_uniform = decltype(detail::verdict<Report>())::value;
+// The same verdict, named for a weighted target (check_sampler<Die, loaded<W...>>).
+template <const auto& Report>
+inline constexpr bool proven_exact = proven_uniform<Report>;
 
 // What verify_exhaustively found: whether the running code matched the model
 // on every sequence of up to `depth` rolls, and where it first did not.
@@ -536,12 +619,15 @@ constexpr model_check verify_dice_exhaustively(std::size_t depth) {
     };
     walk(walk, 0, rational{1});
     if (out_of_range) return {false, depth, 0, "an outcome outside [0, N)"};
-    const length_probabilities model = finishing_probabilities(description_v<P>, depth);
+    const plan_description& d = description_v<P>;
+    const length_probabilities model = finishing_probabilities(d, depth);
     rational finished;
     for (std::size_t l = 0; l <= depth; ++l) {
         rational sum;
         for (std::size_t v = 0; v < n; ++v) {
-            if (mass[l][v] != mass[l][0]) return {false, depth, l, "outcomes reached with different probabilities"};
+            // each node over a set gives its value independently of the rolls: outcome v has its share at each length
+            const rational share = d.is_loaded() ? rational{d.weight(v), d.total_weight()} : rational{1, n};
+            if (mass[l][v] != model[l] * share) return {false, depth, l, "an outcome is reached with another probability than the model's"};
             sum = sum + mass[l][v];
         }
         if (sum != model[l]) return {false, depth, l, "the probability of finishing here differs from the model"};
@@ -566,9 +652,13 @@ constexpr model_check verify_exhaustively(std::size_t depth) {
         const plan_description& d = description_v<P>;
         const length_counts model = resolved_by_length(d, depth);
         if (report.outcome_out_of_range) return {false, depth, 0, "an outcome outside [0, N)"};
-        for (std::size_t l = 0; l <= depth; ++l) {
-            if (!report.same_count_at(l)) return {false, depth, l, "outcomes reached by different numbers of sequences"};
+        for (std::size_t l = 0; l <= depth; ++l)
             if (count_t{report.resolved_at(l)} != model[l]) return {false, depth, l, "resolved sequences differ from the model"};
+        for (std::size_t v = 0; v < static_cast<std::size_t>(P::outcome_count); ++v) {
+            const length_counts of_v = detail::resolved_with_outcome(d, model, depth, v);
+            for (std::size_t l = 0; l <= depth; ++l)
+                if (count_t{report.resolved[l][v]} != of_v[l])
+                    return {false, depth, l, "an outcome is reached by another number of sequences than the model's"};
         }
         if (count_t{report.unresolved[depth]} != unresolved_after(d, depth))
             return {false, depth, depth, "unresolved sequences differ from the model"};

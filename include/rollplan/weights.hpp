@@ -1,0 +1,87 @@
+// rollplan/weights.hpp: the arithmetic of loaded dice, one implementation
+// for running (sample.hpp), analysing (analysis.hpp, optimum.hpp) and
+// describing (describe.hpp) the loaded nodes of plan.hpp.
+//
+// Weights come as an accessor weight(i) for i < n, with total W = ΣW_i in
+// [1, 2^64]: a plan type's weights sit in a constant array, a description's
+// in its weight nodes, and both are read through the same functions.
+#pragma once
+
+#include "config.hpp"
+
+#include <cstddef>
+
+#include "integer.hpp"
+#include "residues.hpp"
+
+namespace rollplan::detail {
+
+// cut: the outcome whose interval [c_i, c_i + W_i) holds v < W, given the
+// ends c_1, …, c_n of the intervals (ascending; equal where a weight is 0):
+// the number of ends at or below v, by binary search.
+constexpr std::size_t outcome_at(const count_t* ends, std::size_t n, count_t v) {
+    return static_cast<std::size_t>(first_not_below(ends, ends + (n - 1), v + 1) - ends);
+}
+
+// The weight that is the whole total, if any (all others are 0): a leaf of
+// the Knuth–Yao tree at depth 0, the outcome before any roll. n when none is.
+template <class Weight>
+constexpr std::size_t certain_outcome(std::size_t n, count_t total, Weight weight) {
+    for (std::size_t i = 0; i < n; ++i)
+        if (weight(i) == total) return i;
+    return n;
+}
+
+// knuth_yao: with share = K^k mod W, outcome i's residue K^k·W_i mod W and its
+// leaves at depth k + 1, the digit ⌊K·(K^k·W_i mod W) / W⌋ of W_i / W.
+// share and W_i mod W are below 2^64, and so is the residue: every product fits.
+constexpr count_t weight_residue(count_t share, count_t weight, count_t total) { return share * (weight % total) % total; }
+constexpr count_t knuth_yao_leaves(count_t share, count_t weight, count_t total, count_t radix) {
+    return radix * weight_residue(share, weight, total) / total;
+}
+
+// U_k = Σ_i (K^k·W_i mod W) / W: the inner nodes at depth k, which is the
+// number of the K^k sequences of k rolls that the tree leaves unfinished.
+template <class Weight>
+constexpr count_t knuth_yao_unfinished(count_t share, std::size_t n, count_t total, Weight weight) {
+    if (certain_outcome(n, total, weight) != n) return 0;
+    count_t sum = 0;
+    for (std::size_t i = 0; i < n; ++i) sum += weight_residue(share, weight(i), total);
+    return sum / total;  // Σ_i K^k·W_i = K^k·W: the residues add up to a multiple of W
+}
+
+// One walk down the Knuth–Yao tree (the knuth_yao node, plan.hpp): roll()
+// gives a digit in [0, K). X stays below U_k <= n, so X·K + roll() fits.
+template <class Weight, class Roll>
+constexpr std::size_t knuth_yao_walk(std::size_t n, count_t total, count_t radix, Weight weight, Roll roll) {
+    if (const std::size_t certain = certain_outcome(n, total, weight); certain != n) return certain;
+    count_t x = 0, share = 1;  // W >= 2 here
+    for (;;) {
+        x = x * radix + roll();
+        for (std::size_t i = 0; i < n; ++i) {
+            const count_t leaves = knuth_yao_leaves(share, weight(i), total, radix);
+            if (x < leaves) return i;
+            x -= leaves;
+        }
+        share = next_residue(share, radix, total);
+    }
+}
+
+// Σ_k U_k / K^k in double: the tree's expected rolls, for choosing plans and
+// for when the exact sum (optimum.hpp) needs more than 128 bits. Terms are
+// added until they cannot change the sum (U_k < n).
+template <class Weight>
+constexpr double knuth_yao_rolls_estimate(std::size_t n, count_t total, count_t radix, Weight weight) {
+    double sum = 0, scale = 1;
+    count_t share = 1 % total;
+    for (int k = 0; k < 4000 && scale > 1e-30; ++k) {
+        const count_t unfinished = knuth_yao_unfinished(share, n, total, weight);
+        if (unfinished == 0) break;
+        sum += static_cast<double>(unfinished) * scale;
+        share = next_residue(share, radix, total);
+        scale /= static_cast<double>(radix);
+    }
+    return sum;
+}
+
+}  // namespace rollplan::detail
