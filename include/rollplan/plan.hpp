@@ -26,6 +26,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <type_traits>
 
 #include "die.hpp"
@@ -216,11 +217,28 @@ inline constexpr bool is_roll_v = false;
 template <class Die>
 inline constexpr bool is_roll_v<roll<Die>> = true;
 
+// Over lists, not fold expressions: Clang nests a fold of n operands n deep
+// and stops at 256.
+constexpr count_t total_weight(std::initializer_list<count_t> weights) {
+    count_t total = 0;
+    for (count_t w : weights) total += w <= two_to_64 ? w : two_to_64 + 1;  // past 2^64 is past 2^64
+    return total;
+}
 template <class... Weights>
 constexpr count_t total_weight(Weights... weights) {
-    count_t total = 0;
-    ((total += static_cast<count_t>(weights)), ...);
-    return total;
+    return total_weight({static_cast<count_t>(weights)...});
+}
+constexpr bool all_of(std::initializer_list<bool> checks) {
+    for (bool b : checks)
+        if (!b) return false;
+    return true;
+}
+template <class V>
+constexpr bool non_negative(V v) {
+    if constexpr (std::is_integral_v<V>)
+        return !(v < V{0});
+    else
+        return true;
 }
 }  // namespace detail
 
@@ -234,9 +252,9 @@ inline constexpr std::size_t max_loaded_outcomes = 200;
 template <auto... W>
 struct loaded {
     static_assert(sizeof...(W) >= 1, "rollplan: loaded<W...> needs at least one weight");
-    static_assert((std::is_integral_v<decltype(W)> && ...), "rollplan: the weights of loaded<W...> must be integers");
-    static_assert(((W >= 0) && ...), "rollplan: a weight of loaded<W...> is negative");
     static_assert(sizeof...(W) <= max_loaded_outcomes, "rollplan: loaded<W...> has more than 200 weights");
+    static_assert(detail::all_of({std::is_integral_v<decltype(W)>...}), "rollplan: the weights of loaded<W...> must be integers");
+    static_assert(detail::all_of({detail::non_negative(W)...}), "rollplan: a weight of loaded<W...> is negative");
     static constexpr std::size_t size = sizeof...(W);
     static constexpr count_t total = detail::total_weight(W...);
     static_assert(total >= 1, "rollplan: loaded<W...> needs a positive weight (all of them are zero)");

@@ -8,6 +8,7 @@
 #include "describe.hpp"
 #include "description.hpp"
 #include "die.hpp"
+#include "discrete.hpp"
 #include "distribution.hpp"
 #include "engines.hpp"
 #include "generate.hpp"

@@ -1,0 +1,3 @@
+// expect: rollplan: a weight of loaded<W...> is negative
+#include <rollplan/rollplan.hpp>
+rollplan::discrete_distribution<int, 3, -2, 1> table;
