@@ -6,14 +6,17 @@
 //                                  cases in a new random order each time; prints
 //                                  CSV with the median ns per value
 //   bench --group G                only the cases of group G (draw, generate,
-//                                  pick, shuffle, pool), with either mode
+//                                  pick, shuffle, pool, discrete, discrete
+//                                  compile-time, construct), with either mode
 //   bench --callgrind              under valgrind --tool=callgrind
 //                                  --collect-atstart=no: each case runs a fixed
 //                                  number of values between a zero and a dump
 //                                  of the counters (scripts/bench.sh reads them)
 //
 // Every case also counts the engine calls it makes per value, with a counting
-// copy of the engine (a separate pass, so the timed code is the plain code).
+// copy of the engine (a separate pass, so the timed code is the plain code);
+// a construction case counts instead the bytes its distribution allocates per
+// weight (operator new, below, counts while `counting_bytes` is set).
 #include <rollplan/rollplan.hpp>
 
 #include <absl/random/distributions.h>
@@ -21,12 +24,15 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/random/discrete_distribution.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <new>
 #include <memory>
 #include <numeric>
 #include <pcg_random.hpp>
@@ -74,6 +80,143 @@ inline u64 lemire(G& g) {
         }
         return static_cast<u64>(m >> 64);
     }
+}
+
+// ---- allocations, for the bytes a distribution holds ---------------------------
+bool counting_bytes = false;
+std::size_t bytes_allocated = 0;
+
+}  // namespace
+
+void* operator new(std::size_t size) {
+    if (counting_bytes) bytes_allocated += size;
+    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+    throw std::bad_alloc{};
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+// ---- references for loaded dice, written here from the papers -------------------
+// Lemire's nearly divisionless draw with a bound known at run time.
+template <class G>
+inline u64 lemire_run_time(G& g, u64 s) {
+    constexpr bool word32 = G::max() - G::min() == 0xffffffffu;
+    if constexpr (word32) {
+        u64 m = static_cast<u64>(g() - G::min()) * s;  // s < 2^32 here
+        if (static_cast<std::uint32_t>(m) < s) {
+            const std::uint32_t threshold = static_cast<std::uint32_t>(-static_cast<std::uint32_t>(s)) % static_cast<std::uint32_t>(s);
+            while (static_cast<std::uint32_t>(m) < threshold) m = static_cast<u64>(g() - G::min()) * s;
+        }
+        return m >> 32;
+    } else {
+        u128 m = static_cast<u128>(g()) * s;
+        if (static_cast<u64>(m) < s) {
+            const u64 threshold = (0 - s) % s;
+            while (static_cast<u64>(m) < threshold) m = static_cast<u128>(g()) * s;
+        }
+        return static_cast<u64>(m >> 64);
+    }
+}
+
+// An exact integer alias table (Walker 1977, Vose 1991): weights scaled by n
+// so that each of the n columns holds W; a column by one uniform draw on
+// [0, n) and a threshold by another on [0, W). Integer weights with n·W below
+// 2^64 (so below 2^32 for the threshold on a 32-bit engine).
+struct integer_alias {
+    std::vector<u64> keep;
+    std::vector<std::uint32_t> alias;
+    u64 total = 0;
+    explicit integer_alias(const std::vector<u64>& w) : keep(w.size()), alias(w.size()) {
+        const u64 n = w.size();
+        for (u64 x : w) total += x;
+        std::vector<u64> scaled(n);
+        std::vector<std::uint32_t> small, large;
+        for (u64 i = 0; i < n; ++i) {
+            scaled[i] = w[i] * n;
+            alias[i] = static_cast<std::uint32_t>(i);
+            (scaled[i] < total ? small : large).push_back(static_cast<std::uint32_t>(i));
+        }
+        while (!small.empty() && !large.empty()) {
+            const auto l = small.back(), h = large.back();
+            small.pop_back();
+            keep[l] = scaled[l];
+            alias[l] = h;
+            scaled[h] -= total - scaled[l];
+            if (scaled[h] < total) {
+                large.pop_back();
+                small.push_back(h);
+            }
+        }
+        for (auto i : large) keep[i] = total;
+        for (auto i : small) keep[i] = total;
+    }
+    template <class G>
+    u64 operator()(G& g) const {
+        const u64 j = lemire_run_time(g, keep.size());
+        return lemire_run_time(g, total) < keep[j] ? j : alias[j];
+    }
+};
+
+// The Fast Loaded Dice Roller (Saad, Freer, Rinard, Mansinghka, AISTATS 2020):
+// W padded to 2^k with a reject outcome of weight 2^k − W, and the binary
+// Knuth–Yao tree of the padded weights walked one fair bit at a time: at
+// depth j + 1 the leaves are the outcomes whose weight has bit k − 1 − j set.
+struct fldr {
+    u64 n = 0;
+    unsigned k = 0;
+    std::vector<u64> leaves;               // per depth, how many
+    std::vector<std::uint32_t> outcomes;   // per depth, which (n = reject), depth by depth
+    std::vector<u64> first;                // where each depth's list starts
+    explicit fldr(const std::vector<u64>& w) : n(w.size()) {
+        u64 total = 0;
+        for (u64 x : w) total += x;
+        while ((u64{1} << k) < total) ++k;
+        std::vector<u64> padded = w;
+        padded.push_back((u64{1} << k) - total);
+        for (unsigned j = 0; j < k; ++j) {
+            first.push_back(outcomes.size());
+            u64 count = 0;
+            for (u64 i = 0; i <= n; ++i)
+                if ((padded[i] >> (k - 1 - j)) & 1) {
+                    outcomes.push_back(static_cast<std::uint32_t>(i));
+                    ++count;
+                }
+            leaves.push_back(count);
+        }
+    }
+    template <class G>
+    u64 operator()(G& g) const {
+        constexpr unsigned word_bits = G::max() - G::min() == 0xffffffffu ? 32 : 64;
+        u64 bits = 0;
+        unsigned left = 0;
+        for (;;) {
+            u64 d = 0;
+            for (unsigned depth = 0; depth < k; ++depth) {
+                if (left == 0) {
+                    bits = g() - G::min();
+                    left = word_bits;
+                }
+                d = 2 * d + (bits & 1);
+                bits >>= 1;
+                --left;
+                if (d < leaves[depth]) {
+                    const u64 outcome = outcomes[first[depth] + d];
+                    if (outcome < n) return outcome;
+                    break;  // the reject leaf: start again
+                }
+                d -= leaves[depth];
+            }
+        }
+    }
+};
+
+// Integer weights 1 … 1000, fixed, for every library.
+std::vector<u64> bench_weights(std::size_t n) {
+    std::vector<u64> w(n);
+    for (std::size_t i = 0; i < n; ++i) w[i] = 1 + (i * 2654435761u + 12345u) % 1000;
+    return w;
 }
 
 // ---- engines ------------------------------------------------------------------
@@ -349,6 +492,86 @@ void add_pool(const char* engine, u64 per_run) {
     cases.back().group = "pool";
 }
 
+// ---- loaded dice: discrete distributions -------------------------------------------
+// One draw with integer weights given at run time, each distribution made once.
+template <class G>
+void add_discrete(const char* engine, std::size_t size, const char* label, u64 per_run) {
+    const std::vector<u64> w = bench_weights(size);
+    const std::vector<double> wd(w.begin(), w.end());
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, label, 0, per_run, make);
+        cases.back().group = "discrete";
+    };
+    auto shared = [](auto d) { return std::make_shared<const decltype(d)>(std::move(d)); };
+    auto ours = shared(rp::discrete_distribution<int>(w.begin(), w.end()));
+    auto theirs = std::make_shared<std::discrete_distribution<int>>(w.begin(), w.end());  // its draw is not const
+    auto boost_alias = shared(boost::random::discrete_distribution<int, double>(wd.begin(), wd.end()));
+    auto alias = shared(integer_alias(w));
+    add("rollplan discrete_distribution", [ours](u64) { return [ours](auto& g) -> u64 { return static_cast<u64>((*ours)(g)); }; });
+    add("libstdc++", [theirs](u64) { return [theirs](auto& g) -> u64 { return static_cast<u64>((*theirs)(g)); }; });
+    add("Boost.Random alias (doubles)", [boost_alias](u64) {
+        return [boost_alias](auto& g) -> u64 { return static_cast<u64>((*boost_alias)(g)); };
+    });
+    add("exact integer alias (reference)", [alias](u64) { return [alias](auto& g) -> u64 { return (*alias)(g); }; });
+    if (size <= 10000) {  // FLDR's tables: k lists of up to n + 1 outcomes
+        auto roller = shared(fldr(w));
+        add("FLDR (reference)", [roller](u64) { return [roller](auto& g) -> u64 { return (*roller)(g); }; });
+    }
+}
+
+// Weights at compile time against a compile-time uniform draw on the same engine.
+constexpr u64 compile_time_weight(std::size_t i) { return 1 + (i * 37 + 11) % 50; }
+template <class G, std::size_t... I>
+void add_discrete_compile_time(const char* engine, const char* label, std::index_sequence<I...>) {
+    constexpr u64 total = (compile_time_weight(I) + ...);
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, label, 0, 256, make);
+        cases.back().group = "discrete compile-time";
+    };
+    add("rollplan discrete_distribution (weights at compile time)", [](u64) {
+        return [](auto& g) -> u64 { return static_cast<u64>(rp::discrete_distribution<int, compile_time_weight(I)...>{}(g)); };
+    });
+    add("rollplan uniform_int_distribution (bounds at compile time)", [](u64) {
+        return [](auto& g) -> u64 { return static_cast<u64>(rp::uniform_int_distribution<int, 0, static_cast<int>(total - 1)>{}(g)); };
+    });
+}
+
+// Construction from n weights: ns per weight, and bytes held per weight.
+void add_construct(std::size_t size, const char* label) {
+    auto add = [&](const char* library, auto make) {
+        bench_case c{"construct", "—", library, label, size, {}, {}, {}};
+        auto w = std::make_shared<std::vector<u64>>(bench_weights(size));
+        auto wd = std::make_shared<std::vector<double>>(w->begin(), w->end());
+        c.run = [make, w, wd](u64 runs) {
+            u64 sum = 0;
+            for (u64 r = 0; r < runs; ++r) sum += make(*w, *wd);
+            return sum;
+        };
+        c.calls_per_value = [make, w, wd, size] {  // bytes per weight, for this group
+            bytes_allocated = 0;
+            counting_bytes = true;
+            const u64 kept = make(*w, *wd);
+            counting_bytes = false;
+            (void)kept;
+            return static_cast<double>(bytes_allocated) / static_cast<double>(size);
+        };
+        cases.push_back(std::move(c));
+    };
+    // each make builds the distribution and returns a byte of it, so that nothing is optimised away
+    add("rollplan discrete_distribution", [](const std::vector<u64>& w, const std::vector<double>&) -> u64 {
+        return rp::discrete_distribution<int>(w.begin(), w.end()).max();
+    });
+    add("rollplan discrete_distribution (doubles)", [](const std::vector<u64>&, const std::vector<double>& wd) -> u64 {
+        return rp::discrete_distribution<int>(wd.begin(), wd.end()).max();
+    });
+    add("libstdc++", [](const std::vector<u64>& w, const std::vector<double>&) -> u64 {
+        return std::discrete_distribution<int>(w.begin(), w.end()).max();
+    });
+    add("Boost.Random alias (doubles)", [](const std::vector<u64>&, const std::vector<double>& wd) -> u64 {
+        return boost::random::discrete_distribution<int, double>(wd.begin(), wd.end()).max();
+    });
+}
+
 // ---- running -------------------------------------------------------------------
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -384,6 +607,16 @@ void build_cases(bool quick) {
     add_pick(1000000, "10^6");
     add_shuffle(10000, "10^4");
     add_shuffle(1000000, "10^6");
+    for (auto [size, label] : {std::pair<std::size_t, const char*>{2, "2"}, {6, "6"}, {100, "100"}, {10000, "10^4"}, {1000000, "10^6"}}) {
+        add_discrete<rp::splitmix64>("splitmix64", size, label, per_run);
+        add_discrete<std::mt19937>("mt19937", size, label, per_run);
+    }
+    add_discrete_compile_time<rp::splitmix64>("splitmix64", "6", std::make_index_sequence<6>{});
+    add_discrete_compile_time<rp::splitmix64>("splitmix64", "100", std::make_index_sequence<100>{});
+    add_discrete_compile_time<std::mt19937>("mt19937", "6", std::make_index_sequence<6>{});
+    add_discrete_compile_time<std::mt19937>("mt19937", "100", std::make_index_sequence<100>{});
+    for (auto [size, label] : {std::pair<std::size_t, const char*>{100, "100"}, {10000, "10^4"}, {1000000, "10^6"}})
+        add_construct(size, label);
     add_pool<rp::splitmix64, 6>("splitmix64", per_run);
     add_pool<rp::splitmix64, 1000>("splitmix64", per_run);
     if (!quick) {

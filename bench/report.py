@@ -20,11 +20,17 @@ import sys
 from collections import defaultdict
 
 COMPILERS = [("gcc", "GCC 12"), ("clang", "Clang 16")]
-N_ORDER = ["2", "6", "7", "20", "29", "100", "1000", "65536", "10^6", "2^31-1", "10^9+7", "2^32+1", "2^63+1", "2^64-1"]
+N_ORDER = ["2", "6", "7", "20", "29", "100", "1000", "10^4", "65536", "10^6", "2^31-1", "10^9+7", "2^32+1", "2^63+1", "2^64-1"]
 N_VALUE = {"10^6": 1e6, "2^31-1": 2**31 - 1, "10^9+7": 1e9 + 7, "2^32+1": 2**32 + 1, "2^63+1": 2**63 + 1,
            "2^64-1": 2**64 - 1, "10^4": 1e4}
 GENERATE_LIBRARIES = ["rollplan generate", "rollplan generate (run-time bounds)", "rollplan generate_random (run-time bounds)",
                       "libstdc++ loop", "Lemire (reference) loop"]
+DISCRETE_LIBRARIES = ["rollplan discrete_distribution", "Boost.Random alias (doubles)", "libstdc++",
+                      "exact integer alias (reference)", "FLDR (reference)"]
+COMPILE_TIME_LIBRARIES = ["rollplan discrete_distribution (weights at compile time)",
+                          "rollplan uniform_int_distribution (bounds at compile time)"]
+CONSTRUCT_LIBRARIES = ["rollplan discrete_distribution", "rollplan discrete_distribution (doubles)", "libstdc++",
+                       "Boost.Random alias (doubles)"]
 DRAW_LIBRARIES = ["rollplan", "rollplan digits", "rollplan uniform_below", "rollplan run-time bounds", "libstdc++",
                   "Boost.Random", "Abseil", "pcg-cpp bounded_rand", "Lemire (reference)"]
 
@@ -188,7 +194,50 @@ def targets(median, instructions):
                 rows.append((f"pool on splitmix64 ≤ 1.0× one libstdc++ draw, N = {n}", label, f"{r:.2f}×",
                              instr(keys(compiler, "pool", "splitmix64", "rollplan pool", n),
                                    keys(compiler, "pool", "splitmix64", "libstdc++", n)), r <= 1.0))
+        # 6. loaded dice: run-time integer weights against Boost's alias (doubles) and libstdc++
+        ours = "rollplan discrete_distribution"
+        for theirs, goal, sizes, text in [
+                ("Boost.Random alias (doubles)", 1.0, ["2", "6", "100", "10^4", "10^6"],
+                 "`discrete_distribution<int>` (run-time integer weights) ≤ 1.0× Boost.Random's alias method (doubles), "
+                 "n = 2 … 10^6, splitmix64 and mt19937 (worst case)"),
+                ("libstdc++", 0.5, ["100", "10^4", "10^6"],
+                 "`discrete_distribution<int>` ≥ 2× libstdc++'s `std::discrete_distribution`, n = 100 … 10^6, "
+                 "splitmix64 and mt19937 (worst case)")]:
+            found = [(paired(keys(compiler, "discrete", e, ours, n), keys(compiler, "discrete", e, theirs, n)), e, n)
+                     for e in ["splitmix64", "mt19937"] for n in sizes]
+            found = [f for f in found if f[0] is not None]
+            if found:
+                r, e, n = max(found)
+                shown = f"{r:.2f}× ({e}, n = {n})" if goal == 1.0 else f"{1 / r:.2f}× ({e}, n = {n})"
+                rows.append((text, label, shown, instr(keys(compiler, "discrete", e, ours, n), keys(compiler, "discrete", e, theirs, n)),
+                             r <= goal))
+        found = [(paired(keys(compiler, "discrete compile-time", e, COMPILE_TIME_LIBRARIES[0], n),
+                         keys(compiler, "discrete compile-time", e, COMPILE_TIME_LIBRARIES[1], n)), e, n)
+                 for e in ["splitmix64", "mt19937"] for n in ["6", "100"]]
+        found = [f for f in found if f[0] is not None]
+        if found:
+            r, e, n = max(found)
+            rows.append(("`discrete_distribution<int, W...>` (weights at compile time) ≤ 1.1× a compile-time uniform draw "
+                         "on W values, same engine (n = 6, 100; worst case)", label, f"{r:.2f}× ({e}, n = {n})",
+                         instr(keys(compiler, "discrete compile-time", e, COMPILE_TIME_LIBRARIES[0], n),
+                               keys(compiler, "discrete compile-time", e, COMPILE_TIME_LIBRARIES[1], n)), r <= 1.1))
     return rows
+
+
+def construct_table(median, calls):
+    """ns per weight to construct, and bytes held per weight (the construct group's calls column)."""
+    lines = ["| n | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in CONSTRUCT_LIBRARIES) + " |",
+             "|---|" + "---|" * len(CONSTRUCT_LIBRARIES)]
+    for n in ["100", "10^4", "10^6"]:
+        cells = []
+        for l in CONSTRUCT_LIBRARIES:
+            g, c = ("gcc", "construct", "—", l, n), ("clang", "construct", "—", l, n)
+            if g not in median and c not in median:
+                cells.append("—")
+                continue
+            cells.append(f"{fmt(median.get(g))} / {fmt(median.get(c))} ns; {calls.get(g, calls.get(c, 0)):.1f} B")
+        lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def draw_table(median, calls, instructions, engine, libraries, group="draw"):
@@ -201,7 +250,7 @@ def draw_table(median, calls, instructions, engine, libraries, group="draw"):
         lines.append(f"**{label}**, ns per value (engine calls per value; instructions per value):\n")
         lines.append("| N | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in present) + " |")
         lines.append("|---|" + "---|" * len(present))
-        for n in N_ORDER + ["10^4"]:
+        for n in N_ORDER:
             cells = []
             for l in present:
                 key = (compiler, group, engine, l, n)
@@ -245,6 +294,13 @@ def main():
     for engine in ["splitmix64", "random_device"]:
         doc += [f"## entropy_pool, {engine}", "",
                 draw_table(median, calls, instructions, engine, ["rollplan pool", "libstdc++"], "pool")]
+    for engine in ["splitmix64", "mt19937"]:
+        doc += [f"## discrete distributions (n integer weights 1 … 1000, given at run time), {engine}", "",
+                draw_table(median, calls, instructions, engine, DISCRETE_LIBRARIES, "discrete")]
+        doc += [f"## weights at compile time (n weights 1 … 50) against bounds at compile time, {engine}", "",
+                draw_table(median, calls, instructions, engine, COMPILE_TIME_LIBRARIES, "discrete compile-time")]
+    doc += ["## constructing a discrete distribution from n weights (ns per weight GCC / Clang; bytes held per weight)", "",
+            construct_table(median, calls), ""]
     with open(benchmark_md, "w") as f:
         f.write("\n".join(doc))
 
@@ -252,19 +308,30 @@ def main():
     table = ["| goal | compiler | measured | instructions per value (ours / theirs) | met |", "|---|---|---|---|---|"]
     table += [f"| {t} | {c} | {m} | {i} | {'yes' if ok else '**no**'} |" for t, c, m, i, ok in rows]
     table.append("")
-    def both_compilers(title, group, libraries):
-        """A table of group's cases on splitmix64, each cell GCC / Clang."""
+    def both_compilers_on(title, group, engine, libraries, sizes):
+        """A table of group's cases on one engine, each cell GCC / Clang."""
         lines = [title, "", "| N | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in libraries) + " |",
                  "|---|" + "---|" * len(libraries)]
-        for n in N_ORDER:
+        for n in sizes:
             cells = []
             for l in libraries:
-                g, c = median.get(("gcc", group, "splitmix64", l, n)), median.get(("clang", group, "splitmix64", l, n))
+                g, c = median.get(("gcc", group, engine, l, n)), median.get(("clang", group, engine, l, n))
                 cells.append("—" if g is None and c is None else f"{fmt(g)} / {fmt(c)}")
             if any(x != "—" for x in cells):
                 lines.append(f"| {n} | " + " | ".join(cells) + " |")
         return lines
 
+    def both_compilers(title, group, libraries):
+        return both_compilers_on(title, group, "splitmix64", libraries, N_ORDER)
+
+    table.append("")
+    table += both_compilers_on("Loaded dice on splitmix64, n integer weights given at run time, ns per draw "
+                               "(median; GCC 12 / Clang 16):", "discrete", "splitmix64", DISCRETE_LIBRARIES,
+                               ["2", "6", "100", "10^4", "10^6"])
+    table.append("")
+    table += ["Constructing from n weights: ns per weight (GCC 12 / Clang 16) and bytes held per weight:", "",
+              construct_table(median, calls)]
+    table.append("")
     libs = ["rollplan", "rollplan uniform_below", "rollplan run-time bounds", "libstdc++", "Boost.Random", "Abseil",
             "pcg-cpp bounded_rand", "Lemire (reference)"]
     table += both_compilers("generate on splitmix64, 1024 values per call, ns per value (median; GCC 12 / Clang 16):",

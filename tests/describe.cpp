@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 using namespace rollplan;
 
@@ -162,4 +163,16 @@ TEST_CASE("instructions for the Knuth-Yao tree: a table of rows", "[describe][lo
     // a long period: the rule instead of the rows
     const std::string long_period = describe<knuth_yao<roll<coin>, 1, 36>>();  // 2 has order 36 mod 37
     REQUIRE(long_period.find("Row r gives outcome i the number ⌊2 × (2^(r−1) × weight i mod 37) ÷ 37⌋") != std::string::npos);
+}
+
+TEST_CASE("instructions for a loaded die with named outcomes", "[describe][loaded]") {
+    const plan_description table = make_loaded_plan({3, 2, 1}, 6);
+    REQUIRE(describe(table, {"goblin", "orc", "dragon"}) ==
+            "To pick one of goblin (3), orc (2), dragon (1), each with probability its weight ÷ 6, with a d6:\n"
+            "1. Roll the d6. A = face − 1 (0 to 5).\n"
+            "2. Your outcome is goblin if A is 0 to 2; orc if A is 3 or 4; dragon if A is 5.\n");
+    REQUIRE(describe(make_loaded_plan({3, 2, 1}, 2), {"goblin", "orc", "dragon"}).find("Row 2: orc: 1.\n") != std::string::npos);
+    REQUIRE(describe(make_loaded_plan({0, 4}, 6), {"lose", "win"}).find("only win has a weight") != std::string::npos);
+    REQUIRE_THROWS_WITH(describe(table, {"goblin"}), Catch::Contains("one name per outcome"));
+    REQUIRE_THROWS_WITH(describe(make_plan(6, 6), {"a"}), Catch::Contains("needs a loaded plan"));
 }

@@ -1,6 +1,7 @@
 // A source that throws at its k-th call, for every k a run reaches, through
 // every operation that reads a source: the exception propagates, nothing is
 // left half-written beyond what the docs say, and no roll is used twice.
+#include <rollplan/discrete.hpp>
 #include <rollplan/distribution.hpp>
 #include <rollplan/engines.hpp>
 #include <rollplan/generate.hpp>
@@ -193,5 +194,39 @@ TEST_CASE("shuffle and sampling: a throw leaves a permutation and a written pref
         REQUIRE(chosen.size() <= 10);
         REQUIRE(std::ranges::is_sorted(chosen));  // in order, each item at most once
         REQUIRE(std::ranges::adjacent_find(chosen) == chosen.end());
+    }
+}
+
+TEST_CASE("loaded dice: a throw propagates, the retry uses fresh rolls; the pool's draw(d) loses nothing", "[fault][loaded]") {
+    check_stateless<faulty_d6>([](auto& g) { return sample<loaded_plan_t<loaded<1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>, d6>>(g); }, 30);
+    check_stateless<faulty_d6>([](auto& g) { return static_cast<std::uint64_t>(discrete_distribution<int, 5, 0, 2, 9>{}(g)); }, 30);
+    const discrete_distribution<int> d({0.1, 0.2, 0.7});
+    check_stateless<faulty_64>([&](auto& g) { return static_cast<std::uint64_t>(d(g)); }, 30);
+    check_stateless<faulty_d6>([&](auto& g) { return static_cast<std::uint64_t>(d(g)); }, 30);
+    const bernoulli_distribution tiny{0x1p-70};
+    check_stateless<faulty_64>([&](auto& g) { return static_cast<std::uint64_t>(tiny(g)); }, 10);
+    // the pool: the rolls read before the throw stay in the register, and draw(d) gives what it would have
+    auto run = [&](int k) {
+        faulty_d6 engine;
+        engine.throw_at = k;
+        entropy_pool<faulty_d6> pool(engine);
+        std::vector<std::uint64_t> values;
+        int throws = 0;
+        while (values.size() < 40) {
+            try {
+                values.push_back(static_cast<std::uint64_t>(values.size() % 2 == 0 ? pool.draw(d) : pool.draw(discrete_distribution<int, 3, 2, 1>{})));
+            } catch (const injected_fault&) {
+                ++throws;
+            }
+        }
+        return std::pair{values, throws};
+    };
+    const auto [clean, none] = run(0);
+    REQUIRE(none == 0);
+    for (int k = 1; k <= 12; ++k) {
+        INFO("the source throws at call " << k);
+        const auto [values, throws] = run(k);
+        REQUIRE(throws == 1);
+        REQUIRE(values == clean);
     }
 }

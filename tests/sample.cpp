@@ -365,3 +365,20 @@ TEST_CASE("a loaded plan run from its data draws what its type draws, roll for r
     same_runs_from_data<knuth_yao<roll<die<two_to_64>>, 1, 2, 3>>(0);
     STATIC_REQUIRE(sample(make_loaded_plan({3, 2, 1}, 6), [](count_t) { return std::uint64_t{4}; }) == 1);
 }
+
+TEST_CASE("cut: the table of small W and the search of the ends give the same outcome for every value", "[sample][loaded]") {
+    // W = 4096 reads detail::cut_table, W = 4097 searches the ends; both agree with a scan of the weights
+    auto check = [](auto plan_tag, std::vector<count_t> weights) {
+        using P = typename decltype(plan_tag)::type;
+        count_t total = 0;
+        for (count_t w : weights) total += w;
+        for (std::uint64_t v = 0; v < total; ++v) {
+            std::size_t expected = 0;
+            for (count_t end = weights[0]; v >= end;) end += weights[++expected];
+            REQUIRE(run_on<P, die<4097>, 1>({v}) == expected);
+        }
+    };
+    check(std::type_identity<cut<reject<roll<die<4097>>, 4096>, 4000, 0, 95, 1>>{}, {4000, 0, 95, 1});
+    check(std::type_identity<cut<roll<die<4097>>, 1, 4000, 0, 95, 1>>{}, {1, 4000, 0, 95, 1});
+    check(std::type_identity<cut<roll<die<4097>>, 0, 4096, 1>>{}, {0, 4096, 1});
+}

@@ -91,7 +91,11 @@ inline std::string name_of_node(const plan_description& d, const plan_node& node
 // written before it.
 class instructions {
 public:
-    explicit instructions(const plan_description& d) : d_(d) {}
+    explicit instructions(const plan_description& d, std::vector<std::string> names = {}) : d_(d), names_(std::move(names)) {
+        if (!names_.empty() && (!d.is_loaded() || names_.size() != d.weight_count()))
+            fail<std::invalid_argument>("rollplan: describe(plan, names) needs a loaded plan and one name per outcome",
+                                        "names", names_.size());
+    }
 
     std::string text() {
         if (d_.is_loaded()) return loaded_text();
@@ -110,7 +114,10 @@ private:
         return result;
     }
 
-    // Outcomes are numbered from 1, as faces are.
+    // Outcomes are numbered from 1, as faces are, or called by their names.
+    std::string outcome(std::size_t i) const { return names_.empty() ? "outcome " + std::to_string(i + 1) : names_[i]; }
+    std::string outcome_value(std::size_t i) const { return names_.empty() ? std::to_string(i + 1) : names_[i]; }
+
     std::string loaded_text() {
         const plan_node& root = d_.root();
         const std::size_t n = d_.weight_count();
@@ -118,11 +125,19 @@ private:
         for (std::size_t i = 0; i < n; ++i) weights += (i ? ", " : "") + to_string(d_.weight(i));
         const std::size_t certain = certain_outcome(n, d_.total_weight(), [&](std::size_t i) { return d_.weight(i); });
         if (certain != n)
-            return "Of " + std::to_string(n) + " outcomes with weights " + weights + ", only outcome " +
-                   std::to_string(certain + 1) + " has a weight: it is yours. No roll is needed.\n";
-        std::string result = "To pick one of " + std::to_string(n) + " outcomes, numbered from 1, with weights " + weights +
-                             " (outcome i comes with probability weight i ÷ " + to_string(d_.total_weight()) + "), with " +
-                             dice_phrase() + ":\n";
+            return "Of " + std::to_string(n) + " outcomes with weights " + weights + ", only " + outcome(certain) +
+                   " has a weight: it is yours. No roll is needed.\n";
+        std::string result;
+        if (names_.empty()) {
+            result = "To pick one of " + std::to_string(n) + " outcomes, numbered from 1, with weights " + weights +
+                     " (outcome i comes with probability weight i ÷ " + to_string(d_.total_weight()) + "), with " +
+                     dice_phrase() + ":\n";
+        } else {
+            std::string named;
+            for (std::size_t i = 0; i < n; ++i) named += (i ? ", " : "") + names_[i] + " (" + to_string(d_.weight(i)) + ")";
+            result = "To pick one of " + named + ", each with probability its weight ÷ " + to_string(d_.total_weight()) +
+                     ", with " + dice_phrase() + ":\n";
+        }
         if (root.kind == node_kind::cut)
             cut_steps(root);
         else
@@ -143,7 +158,7 @@ private:
             const std::string values = weight == 1 ? "is " + to_string(begin)
                                        : weight == 2 ? "is " + to_string(begin) + " or " + to_string(last)
                                                      : "is " + to_string(begin) + " to " + to_string(last);
-            choice += (choice.empty() ? "" : "; ") + std::to_string(i + 1) + " if " + v + " " + values;
+            choice += (choice.empty() ? "" : "; ") + outcome_value(i) + " if " + v + " " + values;
             begin = last + 1;
         }
         steps_.push_back("Your outcome is " + choice + ".");
@@ -184,8 +199,7 @@ private:
             std::string entries;
             for (std::size_t i = 0; i < n; ++i)
                 if (const count_t leaves = knuth_yao_leaves(shares[row], d_.weight(i), total, faces); leaves != 0)
-                    entries += (entries.empty() ? " " : ", ") + std::string("outcome ") + std::to_string(i + 1) + ": " +
-                               to_string(leaves);
+                    entries += (entries.empty() ? " " : ", ") + outcome(i) + ": " + to_string(leaves);
             table += "Row " + std::to_string(row + 1) + ":" + (entries.empty() ? " no outcome (roll again)" : entries) + ".\n";
         }
         return table;
@@ -419,6 +433,7 @@ private:
     }
 
     const plan_description& d_;
+    std::vector<std::string> names_;
     std::vector<std::string> steps_;
     std::size_t letters_ = 0;
 };
@@ -427,6 +442,11 @@ private:
 
 inline std::string plan_name(const plan_description& d) { return detail::name_of_node(d, d.root()); }
 inline std::string describe(const plan_description& d) { return detail::instructions(d).text(); }
+// A loaded plan's steps with its outcomes called by name ("goblin", "orc", …;
+// one name per weight): what the rollplan command prints for --weights.
+inline std::string describe(const plan_description& d, const std::vector<std::string>& outcome_names) {
+    return detail::instructions(d, outcome_names).text();
+}
 
 // The plan's type, spelled as in C++ with the die aliases (d6, coin, die<K>).
 template <plan P>

@@ -163,19 +163,27 @@ exact_weights weights_from(It first, It last) {
 // C − s_l from the outcome h it takes them from, so outcome i owns exactly s_i
 // of the n·C slots (column j, threshold r): a uniform slot gives i with
 // probability s_i / (n·C) = W_i / W.
+struct alias_column {
+    std::uint64_t keep;
+    std::uint32_t alias;
+};
 struct alias_table {
-    std::vector<std::uint64_t> keep;
-    std::vector<std::uint32_t> alias;
+    std::vector<alias_column> column;  // keep and alias side by side: one cache line per draw
     count_t columns = 0;   // n
     count_t capacity = 0;  // C, at most 2^64
+    count_t slots = 0;     // n·C
     std::size_t certain = 0;  // the one outcome of positive weight, or n when there are several
-    // L mod n·C for the words L = 2^32 and 2^64 that hold the n·C slots (0 where they do not):
-    // the threshold of Lemire's map, computed once
-    count_t low_bound_32 = 0, low_bound_64 = 0;
+    // What a draw reads, computed once: n and C in 64 bits (C when the slots fit in 2^64; then
+    // C < 2^63, as n >= 2), whether the slots fit in 2^32 and in 2^64, and L mod n·C for those
+    // words L (the threshold of Lemire's map)
+    std::uint64_t columns_64 = 0, capacity_64 = 0;
+    bool fits_32 = false, fits_64 = false;
+    std::uint64_t low_bound_32 = 0, low_bound_64 = 0;
 
     // The outcome of slot (column j, threshold r < C).
-    constexpr std::size_t outcome(std::uint64_t column, count_t threshold) const {
-        return threshold < keep[column] ? static_cast<std::size_t>(column) : alias[column];
+    constexpr std::size_t outcome(std::uint64_t j, count_t threshold) const {
+        const alias_column& c = column[j];
+        return threshold < c.keep ? static_cast<std::size_t>(j) : c.alias;
     }
 };
 
@@ -191,37 +199,39 @@ inline alias_table make_alias_table(const exact_weights& w) {
     const count_t per_weight = count_t{n} / g;
     std::vector<count_t> scaled(n);
     std::vector<std::uint32_t> small, large;
-    t.keep.assign(n, 0);
-    t.alias.resize(n);
+    t.column.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         scaled[i] = count_t{w.values[i]} * per_weight;
-        t.alias[i] = static_cast<std::uint32_t>(i);
+        t.column[i] = {0, static_cast<std::uint32_t>(i)};
         if (scaled[i] < t.capacity)
             small.push_back(static_cast<std::uint32_t>(i));
         else if (scaled[i] > t.capacity)
             large.push_back(static_cast<std::uint32_t>(i));
         else
-            t.keep[i] = ~std::uint64_t{0};  // a full column: every threshold is below it
+            t.column[i].keep = ~std::uint64_t{0};  // a full column: every threshold is below it
     }
     // Σ over both lists is C times their size, so they empty together
     while (!small.empty() && !large.empty()) {
         const std::uint32_t l = small.back(), h = large.back();
         small.pop_back();
-        t.keep[l] = static_cast<std::uint64_t>(scaled[l]);
-        t.alias[l] = h;
+        t.column[l] = {static_cast<std::uint64_t>(scaled[l]), h};
         scaled[h] -= t.capacity - scaled[l];
         if (scaled[h] <= t.capacity) {
             large.pop_back();
             if (scaled[h] < t.capacity)
                 small.push_back(h);
             else
-                t.keep[h] = ~std::uint64_t{0};
+                t.column[h].keep = ~std::uint64_t{0};
         }
     }
     if (!small.empty() || !large.empty()) fail<std::logic_error>("rollplan: the alias table does not balance");
-    const count_t slots = t.columns * t.capacity;
-    if (slots <= (count_t{1} << 32)) t.low_bound_32 = (count_t{1} << 32) % slots;
-    if (slots <= two_to_64) t.low_bound_64 = two_to_64 % slots;
+    t.slots = t.columns * t.capacity;
+    t.columns_64 = static_cast<std::uint64_t>(n);
+    t.fits_32 = t.slots <= (count_t{1} << 32);
+    t.fits_64 = t.slots <= two_to_64;
+    if (t.fits_64 && n >= 2) t.capacity_64 = static_cast<std::uint64_t>(t.capacity);
+    if (t.fits_32) t.low_bound_32 = static_cast<std::uint64_t>((count_t{1} << 32) % t.slots);
+    if (t.fits_64) t.low_bound_64 = static_cast<std::uint64_t>(two_to_64 % t.slots);
     return t;
 }
 
@@ -239,25 +249,38 @@ struct slot {
     std::uint64_t column;
     count_t threshold;
 };
+// The slots that no single word's map draws: by uniform_count on n·C below
+// 2^64, else column and threshold apart. Out of line: rare on engine words.
+template <class S>
+[[gnu::noinline]] constexpr slot uniform_slot_otherwise(S& s, const alias_table& t) {
+    const count_t c = t.capacity;
+    if (t.slots < two_to_64) {  // then u and C are below 2^64: 64-bit division
+        const std::uint64_t u = uniform_count(s, static_cast<std::uint64_t>(t.slots), whole_range_plan{});
+        const auto cap = static_cast<std::uint64_t>(c);
+        return {u / cap, count_t{u % cap}};
+    }
+    const std::uint64_t column = uniform_count(s, t.columns_64, whole_range_plan{});
+    const count_t threshold = c == two_to_64 ? count_t{whole_range_plan{}(s)}
+                                              : count_t{uniform_count(s, static_cast<std::uint64_t>(c), whole_range_plan{})};
+    return {column, threshold};
+}
 template <class S>
 [[gnu::always_inline]] constexpr slot uniform_slot(S& s, const alias_table& t) {
     using source_die = typename std::remove_cvref_t<S>::die_type;
     constexpr count_t K = source_die::faces;
-    const count_t n = t.columns, c = t.capacity, slots = n * c;  // 2 <= n < 2^32 and C <= 2^64
     if constexpr (is_engine_word(K)) {
         digits_of<source_handle<S&>> roll{s};
-        // n >= 2, so C < 2^63 whenever the slots fit in a word
-        const std::uint64_t m = static_cast<std::uint64_t>(n), cap = static_cast<std::uint64_t>(c);
+        const std::uint64_t m = t.columns_64, cap = t.capacity_64;
         if constexpr (K == (count_t{1} << 32)) {
-            if (slots <= K) {  // one word, in 64-bit products
-                const std::uint64_t bound = static_cast<std::uint64_t>(t.low_bound_32);
+            if (t.fits_32) {  // one word, in 64-bit products
+                const std::uint64_t bound = t.low_bound_32;
                 for (;;) {
                     const std::uint64_t first = roll() * m, second = (first & 0xffffffffu) * cap;
                     if ((second & 0xffffffffu) >= bound) return {first >> 32, count_t{second >> 32}};
                 }
             }
-            if (slots <= two_to_64) {  // two words, the first the high half
-                const std::uint64_t bound = static_cast<std::uint64_t>(t.low_bound_64);
+            if (t.fits_64) {  // two words, the first the high half
+                const std::uint64_t bound = t.low_bound_64;
                 for (;;) {
                     const std::uint64_t high = roll(), v = high << 32 | roll();
                     const count_t first = count_t{v} * m, second = count_t{static_cast<std::uint64_t>(first)} * cap;
@@ -265,16 +288,16 @@ template <class S>
                 }
             }
         } else if constexpr (K == two_to_64) {
-            if (slots <= K) {
-                const std::uint64_t bound = static_cast<std::uint64_t>(t.low_bound_64);
+            if (t.fits_64) [[likely]] {
+                const std::uint64_t bound = t.low_bound_64;
                 for (;;) {
                     const count_t first = count_t{roll()} * m, second = count_t{static_cast<std::uint64_t>(first)} * cap;
                     if (static_cast<std::uint64_t>(second) >= bound) return {static_cast<std::uint64_t>(first >> 64), second >> 64};
                 }
             }
         } else {
-            if (slots <= K) {  // one word of another power of two: L = K
-                const count_t bound = K % slots;
+            if (t.slots <= K) {  // one word of another power of two: L = K
+                const count_t bound = K % t.slots;
                 for (;;) {
                     const count_t first = count_t{roll()} * m, second = (first % K) * cap;
                     if (second % K >= bound) return {static_cast<std::uint64_t>(first / K), second / K};
@@ -282,14 +305,7 @@ template <class S>
             }
         }
     }
-    if (slots < two_to_64) {
-        const count_t u = uniform_count(s, static_cast<std::uint64_t>(slots), whole_range_plan{});
-        return {static_cast<std::uint64_t>(u / c), u % c};
-    }
-    const std::uint64_t column = uniform_count(s, static_cast<std::uint64_t>(n), whole_range_plan{});
-    const count_t threshold = c == two_to_64 ? count_t{whole_range_plan{}(s)}
-                                              : count_t{uniform_count(s, static_cast<std::uint64_t>(c), whole_range_plan{})};
-    return {column, threshold};
+    return uniform_slot_otherwise(s, t);
 }
 
 }  // namespace detail
@@ -326,6 +342,11 @@ public:
     constexpr void param(const param_type&) {}
     constexpr result_type min() const { return 0; }
     constexpr result_type max() const { return static_cast<T>(sizeof...(W) - 1); }
+    // The weights' running sums c_1, …, c_n = W (entropy_pool::draw(d)).
+    constexpr detail::loaded_view cut_view() const {
+        return {detail::cumulative_weights<static_cast<count_t>(W)...>.data(), sizeof...(W),
+                detail::certain_outcome(sizeof...(W), target::total, [](std::size_t i) { return target::weights[i]; })};
+    }
     // W_i / W, each rounded to a double (what std's returns; the draws are exact).
     std::vector<double> probabilities() const {
         return {static_cast<double>(static_cast<count_t>(W)) / static_cast<double>(target::total)...};
@@ -401,22 +422,36 @@ public:
         // W_i / W, each rounded to a double.
         std::vector<double> probabilities() const {
             std::vector<double> p;
-            for (std::uint64_t w : weights_.values) p.push_back(static_cast<double>(w) / static_cast<double>(weights_.total));
+            for (std::uint64_t w : weights()) p.push_back(static_cast<double>(w) / static_cast<double>(total_weight()));
             return p;
         }
         // The weights as integers (a double's exact value at the common scale), and their sum.
-        const std::vector<std::uint64_t>& weights() const { return weights_.values; }
-        count_t total_weight() const { return weights_.total; }
+        std::vector<std::uint64_t> weights() const {
+            std::vector<std::uint64_t> w;
+            for (std::size_t i = 0; i < ends_.size(); ++i) w.push_back(static_cast<std::uint64_t>(ends_[i] - (i ? ends_[i - 1] : 0)));
+            return w;
+        }
+        count_t total_weight() const { return ends_.back(); }
+        std::size_t size() const { return ends_.size(); }
+        // The weights' running sums c_1, …, c_n = W, as cut<P, W...> reads them
+        // (entropy_pool::draw(d) cuts a uniform value on [0, W) by them).
+        detail::loaded_view cut_view() const { return {ends_.data(), ends_.size(), table_.certain}; }
         // The table's slots: outcome_of(j, r) for column j < n and threshold r < C.
         count_t columns() const { return table_.columns; }
         count_t capacity() const { return table_.capacity; }
         std::size_t outcome_of(std::uint64_t column, count_t threshold) const { return table_.outcome(column, threshold); }
 
-        friend bool operator==(const param_type& a, const param_type& b) { return a.weights_.values == b.weights_.values; }
+        friend bool operator==(const param_type& a, const param_type& b) { return a.ends_ == b.ends_; }
 
     private:
         friend discrete_distribution;
-        explicit param_type(detail::exact_weights w) : weights_(std::move(w)), table_(detail::make_alias_table(weights_)) {}
+        explicit param_type(const detail::exact_weights& w) : ends_(running_sums(w)), table_(detail::make_alias_table(w)) {}
+        static std::vector<count_t> running_sums(const detail::exact_weights& w) {
+            std::vector<count_t> ends;
+            count_t sum = 0;
+            for (std::uint64_t x : w.values) ends.push_back(sum += x);
+            return ends;
+        }
         template <class UnaryOperation>
         static detail::exact_weights sampled(std::size_t count, double xmin, double xmax, UnaryOperation fw) {
             // [rand.dist.samp.discrete]: w_k = fw(xmin + k·δ + δ/2), δ = (xmax − xmin)/n; n = 0 is one weight of 1
@@ -427,7 +462,7 @@ public:
             return detail::weights_from(w.begin(), w.end());
         }
 
-        detail::exact_weights weights_;
+        std::vector<count_t> ends_;  // c_1, …, c_n = W
         detail::alias_table table_;
     };
 
@@ -443,8 +478,10 @@ public:
     const param_type& param() const { return param_; }
     void param(const param_type& p) { param_ = p; }
     result_type min() const { return 0; }
-    result_type max() const { return static_cast<T>(param_.weights().size() - 1); }
+    result_type max() const { return static_cast<T>(param_.size() - 1); }
     std::vector<double> probabilities() const { return param_.probabilities(); }
+    // The weights' running sums (entropy_pool::draw(d)).
+    detail::loaded_view cut_view() const { return param_.cut_view(); }
 
     template <class G>
     result_type operator()(G&& g) const {
@@ -457,7 +494,7 @@ public:
                       "or a rollplan source (from_faces, from_values)");
         if constexpr (detail::distribution_source<G>) {
             const detail::alias_table& t = p.table_;
-            if (t.certain != static_cast<std::size_t>(t.columns)) return static_cast<T>(t.certain);
+            if (t.certain != t.columns_64) [[unlikely]] return static_cast<T>(t.certain);
             decltype(auto) s = as_source(std::forward<G>(g));
             const detail::slot at = detail::uniform_slot(s, t);
             return static_cast<T>(t.outcome(at.column, at.threshold));
@@ -477,7 +514,7 @@ public:
     template <class CharT, class Traits>
     friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const discrete_distribution& d) {
         const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
-        os << d.param_.weights().size();
+        os << d.param_.size();
         for (std::uint64_t w : d.param_.weights()) os << os.widen(' ') << w;
         return os;
     }

@@ -26,6 +26,7 @@
 #include "die.hpp"
 #include "integer.hpp"
 #include "uniform_state.hpp"
+#include "weights.hpp"
 
 namespace rollplan {
 
@@ -51,6 +52,32 @@ public:
     constexpr std::uint64_t draw(std::uint64_t n) {
         if (n == 0) detail::fail<std::invalid_argument>("rollplan: draw(n) needs n >= 1", "n", n);
         return draw_by(divisor_value{n});
+    }
+
+    // One outcome of a rollplan discrete_distribution (either form), exactly
+    // W_i / W, keeping what it leaves (randomness recycling, Draper & Saad
+    // 2025): u = draw(W), the outcome i whose stretch [c_i, c_i + W_i) holds u
+    // (the cut of cut<P, W...>), and u − c_i, uniform on [0, W_i) and
+    // independent of everything drawn (given i), joins the state as its
+    // lowest digit: value·W_i + (u − c_i) is uniform on [0, range·W_i). So a
+    // draw spends log_K(W / W_i) rolls on average, H / log2 K over the
+    // outcomes, instead of log_K W. The state's range never grows by it (it
+    // is at most the range before the draw), so every product stays in 128
+    // bits. W must be below 2^64.
+    template <class Distribution>
+        requires requires(const Distribution& d) { d.cut_view(); }
+    constexpr typename Distribution::result_type draw(const Distribution& d) {
+        const detail::loaded_view cut = d.cut_view();
+        using result = typename Distribution::result_type;
+        if (cut.certain != cut.size) return static_cast<result>(cut.certain);
+        if (cut.total() >= two_to_64)
+            detail::fail<std::invalid_argument>("rollplan: entropy_pool::draw(d) needs weights that add up to less than 2^64");
+        const count_t u = draw_by(divisor_value{cut.total()});
+        const std::size_t i = detail::outcome_at(cut.ends, cut.size, u);
+        const count_t begin = cut.begin_of(i), weight = cut.ends[i] - begin;
+        state_.value = state_.value * weight + (u - begin);
+        state_.range *= weight;
+        return static_cast<result>(i);
     }
 
     // Source rolls spent so far.

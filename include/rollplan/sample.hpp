@@ -157,12 +157,31 @@ inline constexpr std::array<count_t, sizeof...(W)> cumulative_weights = [] {
     return ends;
 }();
 
+// The outcome of every value v < W of a cut, for a W small enough that one
+// read of a table is cheaper than a search of the ends: outcome_at for each v.
+inline constexpr count_t max_cut_table = 4096;
+template <count_t... W>
+inline constexpr auto cut_table = [] {
+    constexpr auto total = static_cast<std::size_t>((W + ...));
+    std::array<std::conditional_t<(sizeof...(W) <= 256), std::uint8_t, std::uint16_t>, total> table{};
+    for (std::size_t v = 0; v < total; ++v)
+        table[v] = static_cast<typename decltype(table)::value_type>(
+            outcome_at(cumulative_weights<W...>.data(), sizeof...(W), count_t{v}));
+    return table;
+}();
+
 // cut<P, W...>: the value of P, and the interval of the cumulative weights
-// that holds it (outcome_at, weights.hpp).
+// that holds it (outcome_at, weights.hpp), read from cut_table when W is at
+// most max_cut_table.
 template <class P, count_t... W, class S>
 constexpr auto run(std::type_identity<cut<P, W...>>, S& s) {
-    constexpr const auto& ends = cumulative_weights<W...>;
-    return static_cast<std::uint64_t>(outcome_at(ends.data(), ends.size(), count_t{run(std::type_identity<P>{}, s)}));
+    const auto v = run(std::type_identity<P>{}, s);
+    if constexpr ((W + ...) <= max_cut_table) {
+        return static_cast<std::uint64_t>(cut_table<W...>[static_cast<std::size_t>(v)]);
+    } else {
+        constexpr const auto& ends = cumulative_weights<W...>;
+        return static_cast<std::uint64_t>(outcome_at(ends.data(), ends.size(), count_t{v}));
+    }
 }
 
 // knuth_yao<roll<D>, W...>: the walk down the tree (knuth_yao_walk, weights.hpp).

@@ -18,10 +18,32 @@ namespace rollplan::detail {
 
 // cut: the outcome whose interval [c_i, c_i + W_i) holds v < W, given the
 // ends c_1, …, c_n of the intervals (ascending; equal where a weight is 0):
-// the number of ends at or below v, by binary search.
+// the number of the ends c_1 … c_{n−1} at or below v, by a binary search
+// without branches on the data (Khuong & Morin's layout-free form: the
+// half kept is chosen by a conditional move, which a random v cannot
+// mispredict).
 constexpr std::size_t outcome_at(const count_t* ends, std::size_t n, count_t v) {
-    return static_cast<std::size_t>(first_not_below(ends, ends + (n - 1), v + 1) - ends);
+    std::size_t count = n - 1;
+    if (count == 0) return 0;
+    const count_t* base = ends;
+    while (count > 1) {
+        const std::size_t half = count / 2;
+        base = base[half] <= v ? base + half : base;
+        count -= half;
+    }
+    return static_cast<std::size_t>(base - ends) + (*base <= v ? 1 : 0);
 }
+
+// A loaded die as its running sums c_1, …, c_n = W, and its certain outcome
+// (the one weight that is W; n when none is): what a draw that cuts a
+// uniform value reads (entropy_pool::draw(d)).
+struct loaded_view {
+    const count_t* ends;
+    std::size_t size;
+    std::size_t certain;
+    constexpr count_t total() const { return ends[size - 1]; }
+    constexpr count_t begin_of(std::size_t i) const { return i == 0 ? 0 : ends[i - 1]; }
+};
 
 // The weight that is the whole total, if any (all others are 0): a leaf of
 // the Knuth–Yao tree at depth 0, the outcome before any roll. n when none is.

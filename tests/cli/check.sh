@@ -74,10 +74,49 @@ PY
     expect_in "$out" "with the entropy pool: 15.00 rolls expected"
     out=$("$rollplan" d29 --with d6 --count 10) || fail "--count exited $?"
     expect_in "$out" "no method can expect fewer than 18.79"
+    # loaded dice: 3, 2, 1 from a d6 is one roll, cut 1-3 | 4-5 | 6
+    out=$("$rollplan" --weights 3,2,1 --with d6) || fail "--weights 3,2,1 --with d6 exited $?"
+    expect_in "$out" "strategy optimal: cut<roll<d6>, 3, 2, 1>"
+    expect_in "$out" "2. Your outcome is 1 if A is 0 to 2; 2 if A is 3 or 4; 3 if A is 5."
+    expect_in "$out" "Expected rolls: 1.0000 (exactly 1)"
+    # from a d20, named: K^k mod 6 is 1, 2, 4, 2, 4, …, and Σ_i (s·w_i mod 6)/6 = 1 for each, so one
+    # sequence of 20^k is unfinished after k rolls: E = Σ 20^-k = 20/19
+    out=$("$rollplan" --weights goblin=3,orc=2,dragon=1 --with d20) || fail "named --weights exited $?"
+    expect_in "$out" "Goblin, orc, dragon with weights 3, 2, 1 with a d20, strategy optimal: knuth_yao<roll<d20>, 3, 2, 1>"
+    expect_in "$out" "Row 1: goblin: 10, orc: 6, dragon: 3."
+    expect_in "$out" "Expected rolls: 1.0526 (exactly 20/19)"
+    expect_in "$out" "Chance of needing more than 2 rolls: 1/400 (0.25%)"
+    # the sum of 2d6 from a d20: the Knuth–Yao tree's unfinished sequences U_k = Σ_i (20^k·w_i mod 36)/36
+    out=$("$rollplan" 2d6 --with d20) || fail "2d6 --with d20 exited $?"
+    expected=$(python3 - <<'PY'
+from fractions import Fraction
+w, k = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1], 20
+W = sum(w)
+def unfinished(share): return sum(share * x % W for x in w) // W
+seen, s, j, terms = {}, 1 % W, 0, []
+while s not in seen:
+    seen[s] = j; terms.append(unfinished(s)); s = s * k % W; j += 1
+mu = seen[s]; lam = j - mu
+head = sum(Fraction(terms[i], k**i) for i in range(mu))
+cycle = sum(Fraction(terms[mu + i], k**(mu + i)) for i in range(lam))
+e = head + cycle / (1 - Fraction(1, k**lam))
+print(f"Expected rolls: {float(e):.4f} (exactly {e.numerator}/{e.denominator})")
+for rolls in (2, 3, 4):
+    p = Fraction(unfinished(k**rolls % W), k**rolls)
+    print(f"Chance of needing more than {rolls} rolls: {p.numerator}/{p.denominator} ({100 * float(p):.2f}%)")
+PY
+)
+    while IFS= read -r line; do expect_in "$out" "$line"; done <<<"$expected"
+    expect_in "$out" "The sum of 2d6 (2 to 12) with a d20, strategy optimal: knuth_yao<roll<d20>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>"
+    out=$("$rollplan" --weights 3,2,1 --with d6 --compare) || fail "--weights --compare exited $?"
+    expect_in "$out" "digits    1.0000"
+    out=$("$rollplan" --weights 1,1 --with coin --count 10) || fail "--weights --count exited $?"
+    expect_in "$out" "one plan each: 10.00 rolls expected"
+    expect_in "$out" "no method can expect fewer than 10.00 rolls of the coin"
     out=$("$rollplan" --version) || fail "--version exited $?"
     [ "$out" = "rollplan $version" ] || fail "--version printed '$out'"
     out=$("$rollplan" --help) || fail "--help exited $?"
-    for option in --with --strategy --compare --count --interactive --version; do expect_in "$out" "$option"; done
+    for option in --with --weights --strategy --compare --count --interactive --version; do expect_in "$out" "$option"; done
     ;;
 bad_input)
     # each: exit status 2, nothing on stdout, one line on stderr starting "rollplan: "
@@ -116,10 +155,36 @@ d29 --with d6 --count -1
 d29 --with d6 --count x
 d29 --with d6 --bogus
 d29 --with d6 --interactive --compare
+--weights '' --with d6
+--weights 3,,2 --with d6
+--weights 3, --with d6
+--weights 3,x --with d6
+--weights 3,-1 --with d6
+--weights 0,0 --with d6
+--weights a=1,a=2 --with d6
+--weights a=1,2 --with d6
+--weights =3 --with d6
+--weights 18446744073709551615,2 --with d6
+--weights 99999999999999999999999 --with d6
+--weights 3,2.5 --with d6
+d6 --weights 3,2 --with d6
+--weights 3,2
+1d6 --with d6
+300d6 --with d6
+0d6 --with d6
+2d1 --with d6
 ARGS
     rm -f /tmp/rollplan_cli_err.$$
     ;;
 interactive_pipe)
+    # a loaded die: face 4 of a d6 is in orc's stretch (4-5)
+    out=$(printf '4\n' | "$rollplan" --weights goblin=3,orc=2,dragon=1 --with d6 --interactive) || fail "exit $?"
+    expect_in "$out" "Your outcome is orc."
+    # 2d6 from one d6 (the Knuth–Yao tree): face 6 passes row 1 (only a 7 has a leaf, at 0) with A = 4;
+    # face 2 makes A = 4·6 + 1 = 25, and row 2 (1, 2, 3, 4, 5, 0, 5, 4, 3 for the sums 2 … 10) leaves
+    # 25 − 24 = 1 below the sum 10's 3
+    out=$(printf '6\n2\n' | "$rollplan" 2d6 --with d6 --interactive) || fail "exit $?"
+    expect_in "$out" "Your sum is 10."
     # faces 3, 5: digits 2, 4 give 2·6 + 4 = 16 < 29, accepted: 17
     out=$(printf '3\n5\n' | "$rollplan" d29 --with d6 --interactive) || fail "exit $?"
     expect_in "$out" "Roll the d6 and type the face (1 to 6): 3"

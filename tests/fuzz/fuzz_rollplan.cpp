@@ -1,5 +1,7 @@
 // libFuzzer target: the run-time planner, sampling plans, uniform_below, the
-// entropy pool and the distribution with run-time bounds, all fed from the
+// entropy pool and the distribution with run-time bounds, and loaded dice
+// (make_loaded_plan, loaded plans, discrete_distribution with any weights,
+// bernoulli_distribution with any p, the pool's draw(d)), all fed from the
 // fuzzer's bytes.
 //
 // The first byte picks what to try; the next ones are N, K and the digits a
@@ -15,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 
 namespace rp = rollplan;
 
@@ -132,13 +135,123 @@ void plan_at_run_time(bytes& in) {
     }
 }
 
+// Up to 16 weights from the bytes (small ones often, zeros too), for the run-time loaded paths.
+rp::weight_list weights_from(bytes& in) {
+    rp::weight_list w;
+    const std::uint64_t shape = in.next();
+    const unsigned n = 1 + static_cast<unsigned>(shape % 16);
+    for (unsigned i = 0; i < n; ++i) {
+        const std::uint64_t v = in.next();
+        w.add((shape >> 8) & 1 ? v : v % 7);
+    }
+    return w;
+}
+
+// A loaded plan made at run time: planned, analysed and run from its data.
+// Only the documented errors: bad weights (invalid_argument), exact values
+// past 128 bits (overflow_error), more distinct masses than counted (length_error).
+void loaded_at_run_time(bytes& in) {
+    const rp::weight_list w = weights_from(in);
+    rp::count_t faces = in.next();
+    faces = faces < 2 ? rp::two_to_64 - faces : faces % 64 == 0 ? faces : 2 + faces % 30;
+    const unsigned which = static_cast<unsigned>(in.next() % 3);
+    rp::plan_description d;
+    try {
+        d = which == 0 ? rp::make_loaded_plan(w, faces, rp::strategy::digits{})
+            : which == 1 ? rp::make_loaded_plan(w, faces, rp::strategy::optimal{})
+                         : rp::make_loaded_plan(w, faces);
+    } catch (const std::invalid_argument&) {
+        rp::count_t total = 0;
+        for (std::size_t i = 0; i < w.size; ++i) total += w.values[i];
+        require(total == 0 || total > rp::two_to_64);  // refused only for these
+        return;
+    }
+    require(d.is_loaded() && d.weight_count() == w.size);
+    try {
+        require(rp::is_exactly_distributed(d, w.values.data(), w.size));
+        (void)rp::expected_rolls(d);
+    } catch (const std::overflow_error&) {
+    } catch (const std::length_error&) {
+    }
+    fuzz_source<rp::die<rp::two_to_64>> word{&in};
+    for (int i = 0; i < 4; ++i) {
+        const std::uint64_t v = rp::sample(d, [&](rp::count_t k) {
+            const std::uint64_t x = word();
+            return k == rp::two_to_64 ? x : x % static_cast<std::uint64_t>(k);
+        });
+        require(v < w.size && w.values[v] != 0);
+    }
+}
+
+// discrete_distribution with any weights (integers, or any 64 bits as doubles:
+// NaN, infinities, negatives, subnormals), drawn from engines and a pool.
+template <class Die>
+void discrete_any(bytes& in) {
+    const std::uint64_t shape = in.next();
+    const unsigned n = 1 + static_cast<unsigned>(shape % 12);
+    std::vector<double> doubles;
+    std::vector<std::uint64_t> integers;
+    for (unsigned i = 0; i < n; ++i) {
+        const std::uint64_t v = in.next();
+        double x;
+        std::memcpy(&x, &v, sizeof x);
+        doubles.push_back(x);
+        integers.push_back((shape >> 8) & 1 ? v : v % 5);
+    }
+    auto check = [&](const rp::discrete_distribution<int>& d) {
+        const std::vector<std::uint64_t> w = d.param().weights();
+        fuzz_source<Die> source{&in};
+        for (int i = 0; i < 4; ++i) {
+            const int v = d(source);
+            require(v >= 0 && static_cast<std::size_t>(v) < w.size() && w[static_cast<std::size_t>(v)] != 0);
+            require(!source.gave_bad_value);
+        }
+        if (d.param().total_weight() < rp::two_to_64) {
+            rp::entropy_pool<fuzz_source<Die>> pool(source);
+            for (int i = 0; i < 4; ++i) {
+                const int v = pool.draw(d);
+                require(v >= 0 && static_cast<std::size_t>(v) < w.size() && w[static_cast<std::size_t>(v)] != 0);
+            }
+        }
+    };
+    try {
+        check(rp::discrete_distribution<int>(doubles.begin(), doubles.end()));
+    } catch (const std::invalid_argument&) {  // NaN, infinite, negative, all zero, past 64 bits: refused
+    } catch (const std::out_of_range&) {
+    }
+    try {
+        check(rp::discrete_distribution<int>(integers.begin(), integers.end()));
+    } catch (const std::invalid_argument&) {
+    } catch (const std::out_of_range&) {
+    }
+    // bernoulli with any 64 bits as p
+    double p;
+    const std::uint64_t bits = in.next();
+    std::memcpy(&p, &bits, sizeof p);
+    try {
+        const rp::bernoulli_distribution b(p);
+        require(p >= 0 && p <= 1);
+        fuzz_source<Die> source{&in};
+        const bool v = b(source);
+        require(!(p == 0 && v) && !(p == 1 && !v));
+    } catch (const std::invalid_argument&) {
+        require(!(p >= 0 && p <= 1));
+    } catch (const std::out_of_range&) {
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
     bytes in{data + 1, size - 1};
     try {
-        switch (data[0] % 10) {
+        switch (data[0] % 15) {
+            case 10: loaded_at_run_time(in); break;
+            case 11: discrete_any<rp::die<rp::two_to_64>>(in); break;
+            case 12: discrete_any<rp::die<rp::count_t{1} << 32>>(in); break;
+            case 13: discrete_any<rp::d6>(in); break;
+            case 14: sample_plan<rp::knuth_yao<rp::roll<rp::coin>, 3, 0, 2, 1>, rp::coin>(in); break;
             case 0: plan_at_run_time(in); break;
             case 1: sample_plan<rp::plan_t<29, rp::d6>, rp::d6>(in); break;
             case 2: sample_plan<rp::plan_t<29, rp::d6, rp::strategy::cheapest>, rp::d6>(in); break;

@@ -58,6 +58,17 @@ u64 hot_run_time_bounds_mt19937(std::mt19937& g, int a, int b) {
 }
 u64 hot_full_range_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<u64, 0, UINT64_MAX>{}(g); }
 
+// loaded dice: the alias table's slot (two multiplications), the compile-time cut, bernoulli's bits
+u64 hot_discrete_run_time_splitmix64(rp::splitmix64& g, const rp::discrete_distribution<int>& d) {
+    return static_cast<u64>(d(g));
+}
+u64 hot_discrete_run_time_mt19937(std::mt19937& g, const rp::discrete_distribution<int>& d) { return static_cast<u64>(d(g)); }
+u64 hot_discrete_compile_time_splitmix64(rp::splitmix64& g) { return static_cast<u64>(rp::discrete_distribution<int, 3, 2, 1>{}(g)); }
+u64 hot_discrete_compile_time_mt19937(std::mt19937& g) {
+    return static_cast<u64>(rp::discrete_distribution<int, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>{}(g));
+}
+u64 hot_bernoulli_splitmix64(rp::splitmix64& g, const rp::bernoulli_distribution& b) { return b(g) ? 1 : 0; }
+
 // with run-time bounds: generate's batches (the batch size and constants computed per call),
 // generate_random's loop, pick
 void hot_generate_run_time_splitmix64(std::vector<u64>& v, rp::splitmix64& g, u64 a, u64 b) {
