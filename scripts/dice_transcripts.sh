@@ -21,3 +21,7 @@ printf '6\n6\n1\n1\n' | "$rollplan" d29 --with d6 --interactive |
     block dice_interactive "printf '6\\n6\\n1\\n1\\n' | rollplan d29 --with d6 --interactive"
 printf '10\n5\n7\n2\n' | "$rollplan" d29 --with d6,d10 --interactive |
     block dice_interactive_set "printf '10\\n5\\n7\\n2\\n' | rollplan d29 --with d6,d10 --interactive"
+"$rollplan" --weights goblin=3,orc=2,dragon=1 --with d20 |
+    block dice_weights "rollplan --weights goblin=3,orc=2,dragon=1 --with d20"
+printf '6\n2\n' | "$rollplan" 2d6 --with d6 --interactive |
+    block dice_sum_interactive "printf '6\\n2\\n' | rollplan 2d6 --with d6 --interactive"
