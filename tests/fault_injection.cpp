@@ -110,8 +110,14 @@ TEST_CASE("the distribution: a throw propagates, the retry uses fresh rolls", "[
         [](auto& g) { return uniform_int_distribution<std::uint64_t, 0, std::uint64_t{1} << 63>{}(g); }, 30);
 }
 
-TEST_CASE("the pool: after a throw it gives exactly the values it would have given", "[fault]") {
-    auto run = [](int k) {
+namespace {
+// 40 draws of a pool on a d6 that throws at call k (0: never), retrying the
+// draw that threw: draw(pool, i) is the i-th draw. For every k the values are
+// those of the pool that never threw: the rolls read before the throw stay in
+// the register, used once.
+template <class Draw>
+void check_pool_with_fault(Draw draw) {
+    auto run = [&](int k) {
         faulty_d6 engine;
         engine.throw_at = k;
         entropy_pool<faulty_d6> pool(engine);
@@ -119,7 +125,7 @@ TEST_CASE("the pool: after a throw it gives exactly the values it would have giv
         int throws = 0;
         while (values.size() < 40) {
             try {
-                values.push_back(values.size() % 2 == 0 ? pool.draw(29) : pool.draw<1000>());
+                values.push_back(draw(pool, values.size()));
             } catch (const injected_fault&) {
                 ++throws;
             }
@@ -130,13 +136,18 @@ TEST_CASE("the pool: after a throw it gives exactly the values it would have giv
     REQUIRE(none == 0);
     faulty_d6 counter;
     entropy_pool<faulty_d6> counting(counter);
-    for (int i = 0; i < 40; ++i) (void)(i % 2 == 0 ? counting.draw(29) : counting.draw<1000>());
+    for (std::size_t i = 0; i < 40; ++i) (void)draw(counting, i);
     for (int k = 1; k <= counter.calls; ++k) {
         INFO("the source throws at call " << k);
         const auto [values, throws] = run(k);
         REQUIRE(throws == 1);
-        REQUIRE(values == clean);  // the rolls read before the throw stay in the register, used once
+        REQUIRE(values == clean);
     }
+}
+}  // namespace
+
+TEST_CASE("the pool: after a throw it gives exactly the values it would have given", "[fault]") {
+    check_pool_with_fault([](auto& pool, std::size_t i) { return i % 2 == 0 ? pool.draw(29) : pool.template draw<1000>(); });
 }
 
 TEST_CASE("generate: a throw leaves the elements before it written, the rest untouched", "[fault]") {
@@ -206,27 +217,7 @@ TEST_CASE("loaded dice: a throw propagates, the retry uses fresh rolls; the pool
     const bernoulli_distribution tiny{0x1p-70};
     check_stateless<faulty_64>([&](auto& g) { return static_cast<std::uint64_t>(tiny(g)); }, 10);
     // the pool: the rolls read before the throw stay in the register, and draw(d) gives what it would have
-    auto run = [&](int k) {
-        faulty_d6 engine;
-        engine.throw_at = k;
-        entropy_pool<faulty_d6> pool(engine);
-        std::vector<std::uint64_t> values;
-        int throws = 0;
-        while (values.size() < 40) {
-            try {
-                values.push_back(static_cast<std::uint64_t>(values.size() % 2 == 0 ? pool.draw(d) : pool.draw(discrete_distribution<int, 3, 2, 1>{})));
-            } catch (const injected_fault&) {
-                ++throws;
-            }
-        }
-        return std::pair{values, throws};
-    };
-    const auto [clean, none] = run(0);
-    REQUIRE(none == 0);
-    for (int k = 1; k <= 12; ++k) {
-        INFO("the source throws at call " << k);
-        const auto [values, throws] = run(k);
-        REQUIRE(throws == 1);
-        REQUIRE(values == clean);
-    }
+    check_pool_with_fault([&](auto& pool, std::size_t i) {
+        return static_cast<std::uint64_t>(i % 2 == 0 ? pool.draw(d) : pool.draw(discrete_distribution<int, 3, 2, 1>{}));
+    });
 }
