@@ -53,3 +53,7 @@ TEST_CASE("certificates over a run-time sweep", "[certificate]") {
         }
     }
 }
+
+TEST_CASE("certify_optimal refuses a loaded plan in words", "[certificate][loaded]") {
+    REQUIRE_THROWS_WITH(certify_optimal(make_loaded_plan({3, 2, 1}, 2)), Catch::Contains("rollplan: certify_optimal certifies uniform plans"));
+}

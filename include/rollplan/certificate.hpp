@@ -52,6 +52,9 @@ inline constexpr std::size_t default_certificate_rolls = std::size_t{1} << 14;
 constexpr optimality_certificate certify_optimal(const plan_description& d,
                                                  std::size_t max_rolls = default_certificate_rolls) {
     const count_t n = d.outcomes();
+    if (d.is_loaded())
+        detail::fail<std::invalid_argument>("rollplan: certify_optimal certifies uniform plans; a loaded plan's least expected "
+                                            "rolls are its Knuth-Yao tree's (knuth_yao_sum, and the planner's knuth_yao node)");
     if (d.rolls_several_dice()) {
         optimality_certificate c;
         c.reason = "undecided: the Knuth-Yao bound is for one die; over several dice no optimum is known";
