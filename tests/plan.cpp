@@ -51,10 +51,10 @@ TEST_CASE("loaded: a target of weights, and the loaded nodes", "[plan][loaded]")
     using P = cut<roll<d6>, 3, 2, 1>;
     STATIC_REQUIRE(P::outcomes == 3);
     STATIC_REQUIRE(std::is_same_v<P::die_type, d6>);
-    STATIC_REQUIRE(is_plan_v<P> && is_loaded_plan_v<P> && !is_operand_v<P>);
+    STATIC_REQUIRE((is_plan_v<P> && is_loaded_plan_v<P> && !is_operand_v<P>));
     using T = knuth_yao<roll<coin>, 1, 0, 5>;
     STATIC_REQUIRE(T::outcomes == 3);
     STATIC_REQUIRE(std::is_same_v<T::die_type, coin>);
     STATIC_REQUIRE(is_loaded_plan_v<T>);
-    STATIC_REQUIRE(is_operand_v<roll<d6>> && !is_loaded_plan_v<roll<d6>>);
+    STATIC_REQUIRE((is_operand_v<roll<d6>> && !is_loaded_plan_v<roll<d6>>));
 }
