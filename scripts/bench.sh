@@ -23,6 +23,8 @@ for round in 1 2 3; do
     for compiler in gcc clang; do
         echo "=== bench: $compiler, round $round of 3 ($reps repetitions)"
         "$out/bench_$compiler" --reps "$reps" > "$out/times_${compiler}_$round.csv"
+        # the loaded dice in a run of their own: their 10^6-weight tables would evict the caches of the rest
+        "$out/bench_$compiler" --reps "$reps" --loaded > "$out/times_${compiler}_loaded_$round.csv"
     done
 done
 for compiler in gcc clang; do

@@ -198,6 +198,18 @@ TEST_CASE("discrete_distribution<T> as std's: constructors, members, streams", "
     REQUIRE(filled == looped);
 }
 
+TEST_CASE("discrete_distribution: class template argument deduction as std's", "[discrete]") {
+    discrete_distribution a({3.0, 2.0, 1.0});
+    const std::vector<int> w{3, 2, 1};
+    discrete_distribution b(w.begin(), w.end());
+    discrete_distribution c(3, 0.0, 3.0, [](double x) { return x; });
+    STATIC_REQUIRE(std::is_same_v<decltype(a), discrete_distribution<int>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(b), discrete_distribution<int>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(c), discrete_distribution<int>>);
+    REQUIRE(a == b);
+    REQUIRE(c.param().weights() == words{1, 3, 5});
+}
+
 TEST_CASE("discrete_distribution<T, W...>: weights at compile time, the loaded plan for the engine", "[discrete]") {
     using D = discrete_distribution<int, 3, 2, 1>;
     STATIC_REQUIRE(std::is_same_v<D::plan_for<splitmix64>, cut<scale<roll<die<two_to_64>>, 6>, 3, 2, 1>>);

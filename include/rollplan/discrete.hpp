@@ -21,7 +21,6 @@
 
 #include "config.hpp"
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -76,7 +75,9 @@ struct binary_value {
     int exponent;
 };
 constexpr binary_value exact_binary(double w) {
-    const auto bits = std::bit_cast<std::uint64_t>(w);
+    // GCC's and Clang's builtins for std::bit_cast and std::countr_zero: <bit> costs every
+    // translation unit that includes rollplan.hpp about 0.5% more compile time
+    const auto bits = __builtin_bit_cast(std::uint64_t, w);
     const int biased = static_cast<int>((bits >> 52) & 0x7ff);
     std::uint64_t mantissa = bits & ((std::uint64_t{1} << 52) - 1);
     int exponent = -1074;
@@ -85,12 +86,13 @@ constexpr binary_value exact_binary(double w) {
         exponent = biased - 1075;
     }
     if (mantissa == 0) return {0, 0};
-    const int zeros = std::countr_zero(mantissa);
+    const int zeros = __builtin_ctzll(mantissa);  // mantissa != 0
     return {mantissa >> zeros, exponent + zeros};
 }
 
 // The weights as integers, exactly, with their total in [1, 2^64].
 struct exact_weights {
+    using index_type = std::uint32_t;  // the alias table's (fewer than 2^32 weights)
     std::vector<std::uint64_t> values;
     count_t total = 0;
 };
@@ -120,7 +122,7 @@ exact_weights weights_from(It first, It last) {
         std::size_t i = 0;
         for (; first != last; ++first, ++i) {
             const double v = static_cast<double>(*first);
-            const bool finite = ((std::bit_cast<std::uint64_t>(v) >> 52) & 0x7ff) != 0x7ff;
+            const bool finite = ((__builtin_bit_cast(std::uint64_t, v) >> 52) & 0x7ff) != 0x7ff;
             if (v != v) fail_weight("rollplan: discrete_distribution: a weight is not a number (NaN)", i, v);
             if (!finite) fail_weight("rollplan: discrete_distribution: a weight is infinite", i, v);
             if (static_cast<value>(v) != *first)
@@ -163,12 +165,16 @@ exact_weights weights_from(It first, It last) {
 // C − s_l from the outcome h it takes them from, so outcome i owns exactly s_i
 // of the n·C slots (column j, threshold r): a uniform slot gives i with
 // probability s_i / (n·C) = W_i / W.
+// Templates on the index type only so that a translation unit that makes no
+// table compiles none of it (Clang instantiates what a non-dependent body uses).
+template <class Index = std::uint32_t>
 struct alias_column {
     std::uint64_t keep;
-    std::uint32_t alias;
+    Index alias;
 };
+template <class Index = std::uint32_t>
 struct alias_table {
-    std::vector<alias_column> column;  // keep and alias side by side: one cache line per draw
+    std::vector<alias_column<Index>> column;  // keep and alias side by side: one cache line per draw
     count_t columns = 0;   // n
     count_t capacity = 0;  // C, at most 2^64
     count_t slots = 0;     // n·C
@@ -182,13 +188,15 @@ struct alias_table {
 
     // The outcome of slot (column j, threshold r < C).
     constexpr std::size_t outcome(std::uint64_t j, count_t threshold) const {
-        const alias_column& c = column[j];
+        const alias_column<Index>& c = column[j];
         return threshold < c.keep ? static_cast<std::size_t>(j) : c.alias;
     }
 };
 
-inline alias_table make_alias_table(const exact_weights& w) {
-    alias_table t;
+// A template, so that a translation unit that makes no table does not compile it.
+template <class Weights>
+alias_table<typename Weights::index_type> make_alias_table(const Weights& w) {
+    alias_table<typename Weights::index_type> t;
     const std::size_t n = w.values.size();
     t.columns = n;
     t.certain = n;
@@ -251,8 +259,8 @@ struct slot {
 };
 // The slots that no single word's map draws: by uniform_count on n·C below
 // 2^64, else column and threshold apart. Out of line: rare on engine words.
-template <class S>
-[[gnu::noinline]] constexpr slot uniform_slot_otherwise(S& s, const alias_table& t) {
+template <class S, class Table>
+[[gnu::noinline]] constexpr slot uniform_slot_otherwise(S& s, const Table& t) {
     const count_t c = t.capacity;
     if (t.slots < two_to_64) {  // then u and C are below 2^64: 64-bit division
         const std::uint64_t u = uniform_count(s, static_cast<std::uint64_t>(t.slots), whole_range_plan{});
@@ -264,8 +272,8 @@ template <class S>
                                               : count_t{uniform_count(s, static_cast<std::uint64_t>(c), whole_range_plan{})};
     return {column, threshold};
 }
-template <class S>
-[[gnu::always_inline]] constexpr slot uniform_slot(S& s, const alias_table& t) {
+template <class S, class Table>
+[[gnu::always_inline]] constexpr slot uniform_slot(S& s, const Table& t) {
     using source_die = typename std::remove_cvref_t<S>::die_type;
     constexpr count_t K = source_die::faces;
     if constexpr (is_engine_word(K)) {
@@ -448,6 +456,7 @@ public:
         explicit param_type(const detail::exact_weights& w) : ends_(running_sums(w)), table_(detail::make_alias_table(w)) {}
         static std::vector<count_t> running_sums(const detail::exact_weights& w) {
             std::vector<count_t> ends;
+            ends.reserve(w.values.size());
             count_t sum = 0;
             for (std::uint64_t x : w.values) ends.push_back(sum += x);
             return ends;
@@ -463,7 +472,7 @@ public:
         }
 
         std::vector<count_t> ends_;  // c_1, …, c_n = W
-        detail::alias_table table_;
+        detail::alias_table<> table_;
     };
 
     discrete_distribution() = default;
@@ -493,7 +502,7 @@ public:
                       "rollplan: discrete_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
         if constexpr (detail::distribution_source<G>) {
-            const detail::alias_table& t = p.table_;
+            const auto& t = p.table_;
             if (t.certain != t.columns_64) [[unlikely]] return static_cast<T>(t.certain);
             decltype(auto) s = as_source(std::forward<G>(g));
             const detail::slot at = detail::uniform_slot(s, t);
@@ -548,15 +557,27 @@ private:
     param_type param_;
 };
 
+// Class template argument deduction as std's: discrete_distribution d({3, 2, 1})
+// is discrete_distribution<int>.
+discrete_distribution(std::initializer_list<double>) -> discrete_distribution<int>;
+template <class It>
+discrete_distribution(It, It) -> discrete_distribution<int>;
+template <class UnaryOperation>
+discrete_distribution(std::size_t, double, double, UnaryOperation) -> discrete_distribution<int>;
+
+namespace detail {
 // True with probability p, like std::bernoulli_distribution, exactly: p is
-// a double's exact binary value m·2^−k, or a rational a/b (b <= 2^64).
-class bernoulli_distribution {
+// a double's exact binary value m·2^−k, or a rational a/b (b <= 2^64). A
+// class template only so that translation units that do not use it do not
+// compile its members (bernoulli_distribution, below, is its one instance).
+template <class = void>
+class bernoulli {
 public:
     using result_type = bool;
 
     class param_type {
     public:
-        using distribution_type = bernoulli_distribution;
+        using distribution_type = bernoulli;
         explicit param_type(double p = 0.5) : p_(p) {
             if (!(p >= 0 && p <= 1))
                 detail::fail_value("rollplan: bernoulli_distribution needs a probability p in [0, 1]", "p", p);
@@ -579,7 +600,7 @@ public:
         }
 
     private:
-        friend bernoulli_distribution;
+        friend bernoulli;
         double p_;
         bool ratio_ = false;
         std::uint64_t numerator_ = 0;  // m, or a
@@ -587,10 +608,10 @@ public:
         count_t denominator_ = 1;      // b, for a rational
     };
 
-    bernoulli_distribution() : bernoulli_distribution(0.5) {}
-    explicit bernoulli_distribution(double p) : param_(p) {}
-    explicit bernoulli_distribution(const rational& p) : param_(p) {}
-    explicit bernoulli_distribution(const param_type& p) : param_(p) {}
+    bernoulli() : bernoulli(0.5) {}
+    explicit bernoulli(double p) : param_(p) {}
+    explicit bernoulli(const rational& p) : param_(p) {}
+    explicit bernoulli(const param_type& p) : param_(p) {}
 
     void reset() {}
     const param_type& param() const { return param_; }
@@ -639,18 +660,18 @@ public:
         }
     }
 
-    friend bool operator==(const bernoulli_distribution& a, const bernoulli_distribution& b) { return a.param_ == b.param_; }
+    friend bool operator==(const bernoulli& a, const bernoulli& b) { return a.param_ == b.param_; }
 
     // A double as 17 significant digits (its exact value reads back), a rational as "a/b".
     template <class CharT, class Traits>
-    friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const bernoulli_distribution& d) {
+    friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const bernoulli& d) {
         const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
         for (char c : d.text()) os << os.widen(c);
         return os;
     }
     // Reads what << writes; failbit (and d unchanged) on anything else.
     template <class CharT, class Traits>
-    friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, bernoulli_distribution& d) {
+    friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, bernoulli& d) {
         const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
         std::basic_string<CharT, Traits> word;
         if (!(is >> word)) return is;
@@ -661,12 +682,15 @@ public:
     }
 
 private:
+    // Templates, compiled only where a stream of a bernoulli_distribution is.
+    template <int = 0>
     std::string text() const {
         if (param_.ratio_) return std::to_string(param_.numerator_) + "/" + to_string(param_.denominator_);
         char shown[40];
         std::snprintf(shown, sizeof shown, "%.17g", param_.p_);
         return shown;
     }
+    template <int = 0>
     bool read(const std::string& text) {
         char* end = nullptr;
         const std::size_t slash = text.find('/');
@@ -686,5 +710,8 @@ private:
 
     param_type param_;
 };
+}  // namespace detail
+
+using bernoulli_distribution = detail::bernoulli<>;
 
 }  // namespace rollplan
