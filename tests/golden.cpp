@@ -265,7 +265,7 @@ TEST_CASE("recycle_set follows the spec", "[golden]") {
     // d10 (170, 25 left) leave the same share 5/34
     REQUIRE(spec_pick(17, 29, {6, 10}) == 0);
     const count_t tie[] = {6, 10};
-    REQUIRE(die_for_range(17, 29, tie, 2) == 0);
+    REQUIRE(detail::die_for_range(17, 29, tie, 2) == 0);
 }
 
 TEST_CASE("uniform_below follows the spec", "[golden]") {

@@ -294,8 +294,8 @@ TEST_CASE("dice sets: the Knuth-Yao loop that picks its die by its range", "[pla
         REQUIRE(rational{5, 4} < expected_rolls(make_plan(15, faces, optimal{})));
     // the rule: of the dice that reach M, the smallest share left; else the most faces
     constexpr count_t dice[] = {6, 20};
-    STATIC_REQUIRE(die_for_range(1, 15, dice, 2) == 1);  // none reaches 15: the d20
-    STATIC_REQUIRE(die_for_range(5, 15, dice, 2) == 0);  // 30 leaves 0 of 30, 100 leaves 10 of 100
+    STATIC_REQUIRE(detail::die_for_range(1, 15, dice, 2) == 1);  // none reaches 15: the d20
+    STATIC_REQUIRE(detail::die_for_range(5, 15, dice, 2) == 0);  // 30 leaves 0 of 30, 100 leaves 10 of 100
     // only the dice its ranges ever roll are in the node
     STATIC_REQUIRE(std::is_same_v<d15::die_type, dice_set<d6, d20>>);
 }

@@ -18,7 +18,7 @@
 // Σ_k U_k / K^k and finishes K·U_{k−1} − U_k of the K^k sequences at roll k.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <array>
 #include <cstddef>
@@ -26,12 +26,12 @@
 #include <type_traits>
 
 #include "description.hpp"
-#include "integer.hpp"
+#include "detail/integer.hpp"
 #include "plan.hpp"
 #include "optimum.hpp"
 #include "rational.hpp"
-#include "uniform_state.hpp"
-#include "weights.hpp"
+#include "detail/uniform_state.hpp"
+#include "detail/weights.hpp"
 
 namespace rollplan {
 
@@ -160,8 +160,8 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
 
 // The chain of a recycle node (its operand uniform on L values: radix L) or
 // of a recycle_set node (its dice).
-constexpr range_chain chain_of(const plan_description& d, const plan_node& node, count_t operand) {
-    range_chain c;
+constexpr detail::range_chain chain_of(const plan_description& d, const plan_node& node, count_t operand) {
+    detail::range_chain c;
     c.m = node.outcomes;
     if (node.kind == node_kind::recycle_set) {
         for (std::size_t i = 0; i < node.children; ++i) c.radix[c.size++] = d.child(node, i).outcomes;
@@ -175,7 +175,7 @@ constexpr range_chain chain_of(const plan_description& d, const plan_node& node,
 // state uniform on a range (the chain's) and is counted like a rejection; the
 // first attempts (64, or until every sequence is resolved) are counted, and
 // they must all give one distribution, which is the node's.
-constexpr distribution recycled(range_chain chain) {
+constexpr distribution recycled(detail::range_chain chain) {
     distribution first;
     for (int attempt = 0; attempt < 64 && chain.range != 0; ++attempt) {
         const count_t range = chain.fill();
@@ -309,7 +309,7 @@ constexpr distribution node_distribution(const plan_description& d, const plan_n
 // rejections repeat (they are below M), and the sum over a repeating part is
 // a geometric series. In double, the attempts until reach < 10^-30.
 template <class Number>
-constexpr Number chain_rolls(range_chain chain) {
+constexpr Number chain_rolls(detail::range_chain chain) {
     if constexpr (std::is_same_v<Number, double>) {
         return chain.expected_digits();
     } else {
@@ -369,7 +369,7 @@ constexpr Number node_rolls(const plan_description& d, const plan_node& node) {
                 return node_rolls<Number>(d, d.child(node)) / acceptance(d, node);
         case node_kind::recycle:
             if constexpr (std::is_same_v<Number, double>)
-                return node_rolls<Number>(d, d.child(node)) * knuth_yao_estimate(node.outcomes, d.child(node).outcomes);
+                return node_rolls<Number>(d, d.child(node)) * detail::knuth_yao_estimate(node.outcomes, d.child(node).outcomes);
             else
                 return node_rolls<Number>(d, d.child(node)) * knuth_yao_sum(node.outcomes, d.child(node).outcomes);
         case node_kind::recycle_set:
@@ -552,7 +552,7 @@ constexpr std::array<Weight, max_model_depth + 1> finishing_by_length(const plan
             if constexpr (counts) {
                 fail<std::invalid_argument>("rollplan: a recycle_set rolls several dice; use finishing_probabilities");
             } else {
-                range_chain chain = chain_of(d, node, 0);
+                detail::range_chain chain = chain_of(d, node, 0);
                 rational reach{1};
                 std::size_t rolled = 0;
                 while (chain.range != 0) {

@@ -13,17 +13,17 @@
 // as its counts fit.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <cstddef>
 #include <cstdint>
 
 #include "analysis.hpp"
 #include "description.hpp"
-#include "integer.hpp"
+#include "detail/integer.hpp"
 #include "optimum.hpp"
 #include "plan.hpp"
-#include "uniform_state.hpp"
+#include "detail/uniform_state.hpp"
 
 namespace rollplan {
 
@@ -80,7 +80,7 @@ constexpr optimality_certificate certify_optimal(const plan_description& d,
     const length_counts model = recycles ? length_counts{} : resolved_by_length(d, model_depth);
     count_t all = 1, finished = 0;  // K^k, and the sequences of k rolls that finished
 
-    uniform_state state;       // the recycle plan's state, along the rejecting branch
+    detail::uniform_state state;       // the recycle plan's state, along the rejecting branch
     bool resolved = n == 1;    // every sequence has finished
     count_t expected = 1 % n;  // K^k mod N
     for (std::size_t k = 0; k < through; ++k) {

@@ -5,7 +5,7 @@
 // the plan_description, so they serve plans made at run time too.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <cstddef>
 #include <string>
@@ -15,8 +15,8 @@
 #include "description.hpp"
 #include "plan.hpp"
 #include "rational.hpp"
-#include "uniform_state.hpp"
-#include "weights.hpp"
+#include "detail/uniform_state.hpp"
+#include "detail/weights.hpp"
 
 namespace rollplan {
 
@@ -320,7 +320,7 @@ private:
                 std::string values;
                 std::size_t listed = 0;
                 for (count_t b : ranges) {
-                    if (die_for_range(b, m, faces.data(), faces.size()) != i) continue;
+                    if (detail::die_for_range(b, m, faces.data(), faces.size()) != i) continue;
                     ++listed;
                     values += (listed == 1 ? "" : listed == rolled_at[i] ? " or " : ", ") + to_string(b);
                 }

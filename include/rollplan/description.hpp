@@ -8,7 +8,7 @@
 // chosen at compile time and at run time.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <array>
 #include <boost/mp11/algorithm.hpp>
@@ -20,7 +20,7 @@
 #include <type_traits>
 
 #include "die.hpp"
-#include "integer.hpp"
+#include "detail/integer.hpp"
 #include "plan.hpp"
 
 namespace rollplan {

@@ -6,7 +6,7 @@
 // from_values.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <concepts>
 #include <cstddef>
@@ -15,7 +15,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "integer.hpp"
+#include "detail/integer.hpp"
 
 namespace rollplan {
 

@@ -19,7 +19,7 @@
 // docs/spec.md, section 4, says which values each draw gives.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -35,10 +35,10 @@
 #include <utility>
 #include <vector>
 
-#include "decimal_stream.hpp"
+#include "detail/decimal_stream.hpp"
 #include "die.hpp"
 #include "distribution.hpp"
-#include "integer.hpp"
+#include "detail/integer.hpp"
 #include "planner.hpp"
 #include "rational.hpp"
 #include "sample.hpp"

@@ -14,7 +14,7 @@
 // a 64-bit engine, and elsewhere two independent halves (full_range_plan).
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <concepts>
 #include <cstdint>
@@ -25,9 +25,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "decimal_stream.hpp"
+#include "detail/decimal_stream.hpp"
 #include "die.hpp"
-#include "integer.hpp"
+#include "detail/integer.hpp"
 #include "planner.hpp"
 #include "sample.hpp"
 

@@ -24,7 +24,7 @@
 // 2^-256, is replaced by the state of seed 0).
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <array>
 #include <cstddef>
@@ -34,8 +34,8 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "decimal_stream.hpp"
-#include "error.hpp"
+#include "detail/decimal_stream.hpp"
+#include "detail/error.hpp"
 
 namespace rollplan {
 

@@ -1,10 +1,10 @@
 // rollplan/generate.hpp: filling buffers, shuffling and sampling, all
 // constexpr and exactly uniform (docs/spec.md states each algorithm). On an
 // engine word (a 32- or 64-bit engine) each of them takes several values from
-// one word of the engine (batch.hpp); on other sources one value per draw.
+// one word of the engine (detail/batch.hpp); on other sources one value per draw.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <array>
 #include <cstddef>
@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "batch.hpp"
+#include "detail/batch.hpp"
 #include "distribution.hpp"
 #include "sample.hpp"
 
@@ -77,7 +77,7 @@ constexpr It generate_batched(It first, Sent last, const Dist& dist, S& s, const
             first += static_cast<std::iter_difference_t<It>>(k);
         }
     }
-    std::array<std::uint64_t, max_batch> digits{};
+    std::array<std::uint64_t, detail::max_batch> digits{};
     while (first != last) {
         batch.digits(word(), [&](std::size_t i, std::uint64_t d) { digits[i] = d; });
         for (std::size_t i = 0; i < k && first != last; ++i, ++first) *first = offset_value<result>(lowest, digits[i]);
@@ -133,7 +133,7 @@ template <count_t L, std::size_t K, class Word, class Visit>
 // Calls visit(bound, j) for bound = n, n − 1, …, last (n >= last >= 1), with
 // j uniform on [0, bound) and independent of everything else, until visit
 // returns false. On an engine word the j come in batches: the k bounds from i
-// down take one word when k is i's zone size (batch.hpp) and they are all at
+// down take one word when k is i's zone size (detail/batch.hpp) and they are all at
 // least `last`; the bounds left when fewer remain, one at a time. Elsewhere,
 // and for bounds past one word, each j is uniform_below(g, bound).
 template <class G, class Visit>

@@ -9,16 +9,16 @@
 //   Σ_{k<μ} r_k/K^k + (Σ_{j<λ} r_{μ+j} K^{λ−j}) / (K^μ (K^λ − 1)).
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <cstddef>
 #include <stdexcept>
 
-#include "integer.hpp"
+#include "detail/integer.hpp"
 #include "rational.hpp"
-#include "residues.hpp"
-#include "weights.hpp"
-#include "wide.hpp"
+#include "detail/residues.hpp"
+#include "detail/weights.hpp"
+#include "detail/wide.hpp"
 
 namespace rollplan {
 
@@ -116,7 +116,7 @@ constexpr rational knuth_yao_sum(count_t m, count_t radix) {
 
 // Σ_k U_k / K^k, exactly: the expected rolls of the Knuth–Yao tree for the
 // weights (knuth_yao, plan.hpp), the least of any exact sampler for them.
-// U_k is a function of K^k mod W (weights.hpp), so the same periodic sum.
+// U_k is a function of K^k mod W (detail/weights.hpp), so the same periodic sum.
 template <class Weight>
 constexpr rational knuth_yao_sum(std::size_t n, count_t total, count_t radix, Weight weight) {
     return detail::periodic_sum(total, "W", radix,

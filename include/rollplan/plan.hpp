@@ -19,7 +19,7 @@
 // uniform operands).
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <boost/mp11/algorithm.hpp>
 #include <boost/mp11/list.hpp>
@@ -30,7 +30,7 @@
 #include <type_traits>
 
 #include "die.hpp"
-#include "integer.hpp"
+#include "detail/integer.hpp"
 
 namespace rollplan {
 
@@ -180,7 +180,7 @@ struct scale : detail::outcomes_member<M> {
 
 // Invariant: recycle's, with the digit of each step rolled on a die of the
 // set chosen from the state's range alone (die_for_range,
-// uniform_state.hpp): x·K + v is uniform on [0, r·K) whatever K is, as v is
+// detail/uniform_state.hpp): x·K + v is uniform on [0, r·K) whatever K is, as v is
 // uniform on [0, K) and independent of x, so every attempt starts uniform on
 // its range and an accepted x mod M is uniform.
 template <class Dice, count_t M>

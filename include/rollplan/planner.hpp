@@ -11,7 +11,7 @@
 // plan_description in canonical form, and plan_t turns that into the type.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <array>
 #include <cstddef>
@@ -23,11 +23,11 @@
 
 #include "description.hpp"
 #include "die.hpp"
-#include "factor.hpp"
-#include "integer.hpp"
-#include "residues.hpp"
-#include "uniform_state.hpp"
-#include "weights.hpp"
+#include "detail/factor.hpp"
+#include "detail/integer.hpp"
+#include "detail/residues.hpp"
+#include "detail/uniform_state.hpp"
+#include "detail/weights.hpp"
 
 namespace rollplan {
 
@@ -504,7 +504,7 @@ struct priced_plan {
 constexpr priced_plan optimal_on(count_t n, count_t faces) {
     const unsigned rolls = digits_needed(n, faces);
     const bool exact_digits = n == 1 || power_or_zero(faces, rolls) % n == 0;
-    return {optimal_description(n, faces), exact_digits ? (n == 1 ? 0.0 : double(rolls)) : knuth_yao_estimate(n, faces)};
+    return {optimal_description(n, faces), exact_digits ? (n == 1 ? 0.0 : double(rolls)) : detail::knuth_yao_estimate(n, faces)};
 }
 
 // The Knuth–Yao loop over the set, each roll on the die die_for_range picks
@@ -516,20 +516,20 @@ struct optional_plan {
     bool exists;
 };
 constexpr optional_plan recycle_over(count_t n, const dice_faces& dice) {
-    range_chain chain;
+    detail::range_chain chain;
     chain.m = n;
     for (std::size_t i = 0; i < dice.size; ++i) chain.radix[chain.size++] = dice.faces[i];
     std::array<bool, max_dice_in_set> used{};
-    range_chain walk = chain;
+    detail::range_chain walk = chain;
     for (int attempt = 0; attempt < 200 && walk.range != 0; ++attempt) {
         while (walk.range < n) {
-            const std::size_t i = die_for_range(walk.range, n, walk.radix.data(), walk.size);
+            const std::size_t i = detail::die_for_range(walk.range, n, walk.radix.data(), walk.size);
             used[i] = true;
             walk.range *= walk.radix[i];
         }
         walk.reject();
     }
-    range_chain kept;
+    detail::range_chain kept;
     kept.m = n;
     for (std::size_t i = 0; i < chain.size; ++i)
         if (used[i]) kept.radix[kept.size++] = chain.radix[i];

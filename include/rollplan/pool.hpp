@@ -14,7 +14,7 @@
 // they are independent and uniform, and they keep the register in 64 bits.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "die.hpp"
-#include "integer.hpp"
-#include "uniform_state.hpp"
-#include "weights.hpp"
+#include "detail/integer.hpp"
+#include "detail/uniform_state.hpp"
+#include "detail/weights.hpp"
 
 namespace rollplan {
 
@@ -42,16 +42,16 @@ public:
     constexpr explicit basic_entropy_pool(G& source) : source_(&source) {}
 
     // One value uniform on [0, N), independent of every other draw: draw(N),
-    // with N a constant, so its divisions are multiplications (divide.hpp).
+    // with N a constant, so its divisions are multiplications (detail/divide.hpp).
     template <std::uint64_t N>
     constexpr std::uint64_t draw() {
         static_assert(N >= 1, "rollplan: draw<N>() needs N >= 1");
-        return draw_by(divisor_constant<N>{});
+        return draw_by(detail::divisor_constant<N>{});
     }
 
     constexpr std::uint64_t draw(std::uint64_t n) {
         if (n == 0) detail::fail<std::invalid_argument>("rollplan: draw(n) needs n >= 1", "n", n);
-        return draw_by(divisor_value{n});
+        return draw_by(detail::divisor_value{n});
     }
 
     // One outcome of a rollplan discrete_distribution (either form), exactly
@@ -72,7 +72,7 @@ public:
         if (cut.certain != cut.size) return static_cast<result>(cut.certain);
         if (cut.total() >= two_to_64)
             detail::fail<std::invalid_argument>("rollplan: entropy_pool::draw(d) needs weights that add up to less than 2^64");
-        const count_t u = draw_by(divisor_value{cut.total()});
+        const count_t u = draw_by(detail::divisor_value{cut.total()});
         const std::size_t i = detail::outcome_at(cut.ends, cut.size, u);
         const count_t begin = cut.begin_of(i), weight = cut.ends[i] - begin;
         state_.value = state_.value * weight + (u - begin);
@@ -92,7 +92,7 @@ private:
     template <class Divisor>
     [[gnu::always_inline]] constexpr std::uint64_t draw_by(const Divisor& n) {
         // range < max(Threshold, n) <= 2^64 and a digit below 2^64: every product fits in 128 bits
-        return static_cast<std::uint64_t>(knuth_yao_draw(state_, n, Threshold, digit_radix, [this] {
+        return static_cast<std::uint64_t>(detail::knuth_yao_draw(state_, n, Threshold, digit_radix, [this] {
             if constexpr (splits_words) {
                 if (has_low_half_) {
                     has_low_half_ = false;
@@ -114,7 +114,7 @@ private:
 
 
     G* source_;
-    uniform_state state_{};
+    detail::uniform_state state_{};
     std::uint64_t rolls_ = 0;
     std::uint32_t low_half_ = 0;  // the second digit of a 64-bit word, not yet used
     bool has_low_half_ = false;

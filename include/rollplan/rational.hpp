@@ -18,15 +18,15 @@
 // arrays both ways in one translation unit and compares.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <compare>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
 
-#include "integer.hpp"
-#include "wide.hpp"
+#include "detail/integer.hpp"
+#include "detail/wide.hpp"
 
 namespace rollplan {
 

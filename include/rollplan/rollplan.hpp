@@ -1,7 +1,7 @@
 // rollplan/rollplan.hpp: the whole library.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include "analysis.hpp"
 #include "certificate.hpp"
@@ -12,7 +12,6 @@
 #include "distribution.hpp"
 #include "engines.hpp"
 #include "generate.hpp"
-#include "integer.hpp"
 #include "optimum.hpp"
 #include "plan.hpp"
 #include "planner.hpp"
@@ -20,7 +19,5 @@
 #include "rational.hpp"
 #include "sample.hpp"
 #include "seed.hpp"
-#include "uniform_state.hpp"
 #include "version.hpp"
 #include "verify.hpp"
-#include "wide.hpp"

@@ -7,7 +7,7 @@
 // source propagate.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <array>
 #include <cstddef>
@@ -18,10 +18,10 @@
 
 #include "description.hpp"
 #include "die.hpp"
-#include "integer.hpp"
+#include "detail/integer.hpp"
 #include "plan.hpp"
-#include "uniform_state.hpp"
-#include "weights.hpp"
+#include "detail/uniform_state.hpp"
+#include "detail/weights.hpp"
 
 namespace rollplan {
 
@@ -79,8 +79,8 @@ constexpr auto run(std::type_identity<reject<P, M>>, S& s) {
 // The recycle loop after a rejection, with 128-bit arithmetic; out of line,
 // so that the first attempt does not pay for its registers.
 template <class P, count_t M, class S>
-[[gnu::noinline]] constexpr count_t recycle_after_rejection(uniform_state state, S& s) {
-    return knuth_yao_draw(state, divisor_constant<static_cast<std::uint64_t>(M)>{}, M, P::outcome_count,
+[[gnu::noinline]] constexpr count_t recycle_after_rejection(detail::uniform_state state, S& s) {
+    return detail::knuth_yao_draw(state, detail::divisor_constant<static_cast<std::uint64_t>(M)>{}, M, P::outcome_count,
                           [&] { return static_cast<count_t>(run(std::type_identity<P>{}, s)); });
 }
 
@@ -93,7 +93,7 @@ template <class P, count_t M, class S>
 constexpr auto run(std::type_identity<recycle<P, M>>, S& s) {
     constexpr unsigned digits = digits_needed(M, P::outcome_count);
     constexpr count_t first_range = power_or_zero(P::outcome_count, digits);
-    uniform_state state;
+    detail::uniform_state state;
     if constexpr (first_range != 0 && first_range <= two_to_64) {
         constexpr std::uint64_t m = static_cast<std::uint64_t>(M);
         constexpr std::uint64_t kept = static_cast<std::uint64_t>(first_range / M * M);
@@ -114,7 +114,7 @@ template <class... D, count_t M, class S>
 constexpr auto run(std::type_identity<recycle_set<dice_set<D...>, M>>, S& s) {
     static_assert(dice_source<S>, "rollplan: recycle_set rolls several dice; its source must be a dice source");
     constexpr count_t faces[] = {D::faces...};
-    return static_cast<value_for<M>>(recycle_over_dice(M, faces, sizeof...(D), [&](count_t k) {
+    return static_cast<value_for<M>>(detail::recycle_over_dice(M, faces, sizeof...(D), [&](count_t k) {
         const auto v = s(k);
         if (count_t{v} >= k) fail<std::out_of_range>("rollplan: a source returned a value outside [0, K) for its die", "value", v, "K", k);
         return count_t{v};
@@ -171,7 +171,7 @@ inline constexpr auto cut_table = [] {
 }();
 
 // cut<P, W...>: the value of P, and the interval of the cumulative weights
-// that holds it (outcome_at, weights.hpp), read from cut_table when W is at
+// that holds it (outcome_at, detail/weights.hpp), read from cut_table when W is at
 // most max_cut_table.
 template <class P, count_t... W, class S>
 constexpr auto run(std::type_identity<cut<P, W...>>, S& s) {
@@ -184,7 +184,7 @@ constexpr auto run(std::type_identity<cut<P, W...>>, S& s) {
     }
 }
 
-// knuth_yao<roll<D>, W...>: the walk down the tree (knuth_yao_walk, weights.hpp).
+// knuth_yao<roll<D>, W...>: the walk down the tree (knuth_yao_walk, detail/weights.hpp).
 template <class P, count_t... W, class S>
 constexpr auto run(std::type_identity<knuth_yao<P, W...>>, S& s) {
     constexpr count_t total = (W + ...);
@@ -254,14 +254,14 @@ constexpr count_t run_data(const plan_description& d, const plan_node& node, Rol
                 if (const count_t v = run_data(d, d.child(node), roll); v < accepted) return v % node.outcomes;
         }
         case node_kind::recycle: {
-            uniform_state state;
-            return knuth_yao_draw(state, divisor_value{node.outcomes}, node.outcomes, d.child(node).outcomes,
+            detail::uniform_state state;
+            return detail::knuth_yao_draw(state, detail::divisor_value{node.outcomes}, node.outcomes, d.child(node).outcomes,
                                   [&] { return run_data(d, d.child(node), roll); });
         }
         case node_kind::recycle_set: {
             std::array<count_t, max_dice_in_set> faces{};
             for (std::size_t i = 0; i < node.children; ++i) faces[i] = d.child(node, i).outcomes;
-            return recycle_over_dice(node.outcomes, faces.data(), node.children,
+            return detail::recycle_over_dice(node.outcomes, faces.data(), node.children,
                                      [&](count_t k) { return rolled_by(roll, k); });
         }
         case node_kind::scale: {
@@ -359,8 +359,8 @@ template <class Handle>
     } else {
         if constexpr (is_engine_word(K))
             if (count_t{count} == K) return roll();
-        uniform_state state;
-        return static_cast<std::uint64_t>(knuth_yao_draw(state, divisor_value{count}, count, K, [&] { return count_t{roll()}; }));
+        detail::uniform_state state;
+        return static_cast<std::uint64_t>(detail::knuth_yao_draw(state, detail::divisor_value{count}, count, K, [&] { return count_t{roll()}; }));
     }
 }
 

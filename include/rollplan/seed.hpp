@@ -8,7 +8,7 @@
 // is called.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <cstdint>
 

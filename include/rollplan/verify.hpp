@@ -28,7 +28,7 @@
 // rolls as template arguments.
 #pragma once
 
-#include "config.hpp"
+#include "detail/config.hpp"
 
 #include <array>
 #include <cstddef>
@@ -43,7 +43,7 @@
 #include "analysis.hpp"
 #include "die.hpp"
 #include "engines.hpp"
-#include "integer.hpp"
+#include "detail/integer.hpp"
 #include "plan.hpp"
 #include "rational.hpp"
 #include "sample.hpp"

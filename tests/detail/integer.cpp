@@ -1,4 +1,4 @@
-#include <rollplan/integer.hpp>
+#include <rollplan/detail/integer.hpp>
 
 #include <catch2/catch.hpp>
 #include <stdexcept>

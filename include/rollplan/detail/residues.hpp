@@ -1,4 +1,4 @@
-// rollplan/residues.hpp: L^k mod M, the share of the L^k sequences of k
+// rollplan/detail/residues.hpp: L^k mod M, the share of the L^k sequences of k
 // draws that the Knuth–Yao loop (recycle) leaves unresolved, and the loop's
 // expected draws Σ_k (L^k mod M)/L^k in double.
 //
@@ -14,9 +14,8 @@
 #include "error.hpp"
 #include "integer.hpp"
 
-namespace rollplan {
+namespace rollplan::detail {
 
-namespace detail {
 
 // r·L mod M, the next residue of r = L^k mod M.
 constexpr count_t next_residue(count_t r, count_t radix, count_t m) {
@@ -24,7 +23,6 @@ constexpr count_t next_residue(count_t r, count_t radix, count_t m) {
     return r * (radix % m) % m;
 }
 
-}  // namespace detail
 
 // Σ_j (L^j mod M)/L^j in double: the same sum as knuth_yao_sum (optimum.hpp),
 // for when its exact value needs more than 128 bits, and for choosing between
@@ -43,4 +41,4 @@ constexpr double knuth_yao_estimate(count_t m, count_t radix) {
     return sum;
 }
 
-}  // namespace rollplan
+}  // namespace rollplan::detail

@@ -1,4 +1,4 @@
-// rollplan/integer.hpp: the unsigned integer that counts outcomes, and the few
+// rollplan/detail/integer.hpp: the unsigned integer that counts outcomes, and the few
 // exact operations on it that planning and analysis share.
 #pragma once
 

@@ -1,4 +1,4 @@
-// rollplan/batch.hpp: several values from one engine word.
+// rollplan/detail/batch.hpp: several values from one engine word.
 //
 // A value uniform on [0, b1·b2·…·bk) is k independent values, uniform on
 // [0, b1), …, [0, bk): its mixed-radix digits (the invariant of mixed_radix,
@@ -24,11 +24,10 @@
 #include "error.hpp"
 #include "integer.hpp"
 
-namespace rollplan {
+namespace rollplan::detail {
 
 inline constexpr std::size_t max_batch = 64;  // 2^64 = 2^64: 64 coins from one 64-bit word
 
-namespace detail {
 
 // L mod b out of line: the index batches need it once in 2^8 words or less.
 template <count_t L>
@@ -264,5 +263,4 @@ template <count_t L, std::size_t K, class Word>
     }
 }
 
-}  // namespace detail
-}  // namespace rollplan
+}  // namespace rollplan::detail

@@ -1,4 +1,4 @@
-#include <rollplan/residues.hpp>
+#include <rollplan/detail/residues.hpp>
 
 #include <rollplan/optimum.hpp>
 
@@ -21,9 +21,9 @@ TEST_CASE("next_residue walks K^k mod N", "[residues]") {
 }
 
 TEST_CASE("knuth_yao_estimate is the exact Knuth-Yao sum in double", "[residues]") {
-    STATIC_REQUIRE(knuth_yao_estimate(1, 6) == 0.0);
-    STATIC_REQUIRE(knuth_yao_estimate(6, 6) == 1.0);   // 1, then 6 mod 6 = 0
-    STATIC_REQUIRE(knuth_yao_estimate(7, 8) == 8.0 / 7);  // 1 + 1/8 + 1/64 + ... = 8/7, to the last bit
+    STATIC_REQUIRE(detail::knuth_yao_estimate(1, 6) == 0.0);
+    STATIC_REQUIRE(detail::knuth_yao_estimate(6, 6) == 1.0);   // 1, then 6 mod 6 = 0
+    STATIC_REQUIRE(detail::knuth_yao_estimate(7, 8) == 8.0 / 7);  // 1 + 1/8 + 1/64 + ... = 8/7, to the last bit
     int compared = 0;
     for (count_t n = 1; n <= 200; ++n)
         for (count_t k : {count_t{2}, count_t{3}, count_t{6}, count_t{10}, count_t{20}}) {
@@ -34,10 +34,10 @@ TEST_CASE("knuth_yao_estimate is the exact Knuth-Yao sum in double", "[residues]
             } catch (const std::overflow_error&) {  // the exact sum needs more than 128 bits
                 continue;
             }
-            REQUIRE(knuth_yao_estimate(n, k) == Approx(exact).epsilon(1e-14));
+            REQUIRE(detail::knuth_yao_estimate(n, k) == Approx(exact).epsilon(1e-14));
             ++compared;
         }
     REQUIRE(compared > 900);  // of the 1000 pairs, those whose exact sum fits 128 bits
-    REQUIRE_THROWS_AS(knuth_yao_estimate(0, 6), std::invalid_argument);
-    REQUIRE_THROWS_AS(knuth_yao_estimate(6, 1), std::invalid_argument);
+    REQUIRE_THROWS_AS(detail::knuth_yao_estimate(0, 6), std::invalid_argument);
+    REQUIRE_THROWS_AS(detail::knuth_yao_estimate(6, 1), std::invalid_argument);
 }

@@ -1,4 +1,4 @@
-#include <rollplan/wide.hpp>
+#include <rollplan/detail/wide.hpp>
 
 #include <catch2/catch.hpp>
 #include <stdexcept>

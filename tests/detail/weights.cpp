@@ -1,5 +1,5 @@
 #include <rollplan/optimum.hpp>
-#include <rollplan/weights.hpp>
+#include <rollplan/detail/weights.hpp>
 
 #include <array>
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // batch.hpp: several values from one word, counted value by value through
 // the code, with small words standing in for 2^32 and 2^64 (the batch is
 // generic in L).
-#include <rollplan/batch.hpp>
+#include <rollplan/detail/batch.hpp>
 #include <rollplan/engines.hpp>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
-#include <rollplan/error.hpp>
-#include <rollplan/integer.hpp>
+#include <rollplan/detail/error.hpp>
+#include <rollplan/detail/integer.hpp>
 
 #include <catch2/catch.hpp>
 #include <cstdint>

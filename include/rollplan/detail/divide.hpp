@@ -1,4 +1,4 @@
-// rollplan/divide.hpp: dividing a 128-bit number by a 64-bit divisor known
+// rollplan/detail/divide.hpp: dividing a 128-bit number by a 64-bit divisor known
 // at compile time, without a 128-bit division.
 //
 // Compilers turn a division by a constant into a multiplication for 64-bit
@@ -17,14 +17,13 @@
 
 #include "integer.hpp"
 
-namespace rollplan {
+namespace rollplan::detail {
 
 struct quotient_remainder {
     count_t quotient = 0;
     std::uint64_t remainder = 0;
 };
 
-namespace detail {
 
 constexpr unsigned leading_zeros(std::uint64_t x) {
     unsigned n = 0;
@@ -32,7 +31,6 @@ constexpr unsigned leading_zeros(std::uint64_t x) {
     return n;
 }
 
-}  // namespace detail
 
 // x / D and x mod D for any x < 2^128.
 template <std::uint64_t D>
@@ -62,4 +60,4 @@ template <std::uint64_t D>
     return {(count_t{q_high} << 64) | q, r >> shift};
 }
 
-}  // namespace rollplan
+}  // namespace rollplan::detail

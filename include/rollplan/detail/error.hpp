@@ -1,4 +1,4 @@
-// rollplan/error.hpp: how rollplan says that a value is wrong.
+// rollplan/detail/error.hpp: how rollplan says that a value is wrong.
 //
 // Every check raises its error through detail::fail, with the message written
 // as a string literal at the call. In a constant expression the throw is the

@@ -1,4 +1,4 @@
-#include <rollplan/uniform_state.hpp>
+#include <rollplan/detail/uniform_state.hpp>
 
 #include <catch2/catch.hpp>
 #include <map>
@@ -6,7 +6,7 @@
 using namespace rollplan;
 
 TEST_CASE("a draw keeps the quotient and a rejection keeps the leftover", "[uniform_state]") {
-    uniform_state s;
+    detail::uniform_state s;
     s.append(4, 6);  // value 4 of [0, 6)
     s.append(5, 6);  // 4·6 + 5 = 29 of [0, 36)
     REQUIRE(s.value == 29);
@@ -15,7 +15,7 @@ TEST_CASE("a draw keeps the quotient and a rejection keeps the leftover", "[unif
     REQUIRE(drawn == count_t{9});
     REQUIRE(s.value == 2);  // ⌊29/10⌋, uniform on [0, 3)
     REQUIRE(s.range == 3);
-    uniform_state high{33, 36};
+    detail::uniform_state high{33, 36};
     REQUIRE_FALSE(high.take(10));  // 33 >= 30: the leftover 3 of [0, 6) stays
     REQUIRE(high.value == 3);
     REQUIRE(high.range == 6);
@@ -27,7 +27,7 @@ TEST_CASE("every state value maps to one (draw, next state) pair, evenly", "[uni
     std::map<std::pair<count_t, count_t>, int> accepted;
     int rejected = 0;
     for (count_t v = 0; v < 36; ++v) {
-        uniform_state s{v, 36};
+        detail::uniform_state s{v, 36};
         if (const auto drawn = s.take(7)) {
             REQUIRE(s.range == 5);
             ++accepted[{*drawn, s.value}];

@@ -1,4 +1,4 @@
-// rollplan/wide.hpp: a fixed-width unsigned integer for the few exact sums
+// rollplan/detail/wide.hpp: a fixed-width unsigned integer for the few exact sums
 // whose intermediate values pass 128 bits (the Knuth–Yao optimum before it
 // is reduced). Schoolbook arithmetic on 64-bit limbs, binary GCD; every
 // operation is constexpr and checks for overflow.

@@ -1,4 +1,4 @@
-// rollplan/decimal_stream.hpp: the stream format of distributions and
+// rollplan/detail/decimal_stream.hpp: the stream format of distributions and
 // engines, whose << and >> must round-trip ([rand.req.dist], [rand.req.eng]).
 //
 // They write and read numbers in decimal, separated by single spaces,

@@ -1,4 +1,4 @@
-// rollplan/uniform_state.hpp: a number known to be uniform on a known range,
+// rollplan/detail/uniform_state.hpp: a number known to be uniform on a known range,
 // grown by rolls and spent by draws. It is the state of the recycle node (the
 // Knuth–Yao sampler) and of the entropy pool.
 #pragma once
@@ -10,11 +10,11 @@
 #include <cstdint>
 #include <optional>
 
-#include "die.hpp"
+#include "../die.hpp"
 #include "divide.hpp"
 #include "integer.hpp"
 
-namespace rollplan {
+namespace rollplan::detail {
 
 struct uniform_state {
     count_t value = 0;  // uniform on [0, range)
@@ -131,7 +131,6 @@ constexpr std::size_t die_for_range(count_t range, count_t m, const count_t* fac
     return best;
 }
 
-namespace detail {
 
 // The ranges of a recycle loop along the branch that keeps rejecting, a
 // function of the steps before it and never of the value: each fill grows
@@ -171,7 +170,6 @@ struct range_chain {
     }
 };
 
-}  // namespace detail
 
 // The loop of recycle_set: the Knuth–Yao loop with the digit of each step
 // rolled on the die die_for_range picks; roll(K) returns a digit in [0, K).
@@ -187,4 +185,4 @@ constexpr count_t recycle_over_dice(count_t m, const count_t* faces, std::size_t
     }
 }
 
-}  // namespace rollplan
+}  // namespace rollplan::detail

@@ -1,6 +1,6 @@
 // divide.hpp: the quotient and remainder of a 128-bit number by a constant,
 // against the compiler's own 128-bit division.
-#include <rollplan/divide.hpp>
+#include <rollplan/detail/divide.hpp>
 #include <rollplan/engines.hpp>
 
 #include <catch2/catch.hpp>
@@ -13,7 +13,7 @@ template <std::uint64_t D>
 void agrees_with_division(splitmix64& g) {
     INFO("D = " << D);
     auto check = [](count_t x) {
-        const quotient_remainder qr = divide_by<D>(x);
+        const detail::quotient_remainder qr = detail::divide_by<D>(x);
         REQUIRE(qr.quotient == x / D);
         REQUIRE(qr.remainder == x % D);
     };
@@ -47,7 +47,7 @@ TEST_CASE("division by a constant equals the 128-bit division", "[divide]") {
 }
 
 TEST_CASE("division by a constant in a constant expression", "[divide]") {
-    STATIC_REQUIRE(divide_by<7>(count_max).quotient == count_max / 7);
-    STATIC_REQUIRE(divide_by<7>(count_max).remainder == count_max % 7);
-    STATIC_REQUIRE(divide_by<1000>(two_to_64 * 999 + 5).quotient == (two_to_64 * 999 + 5) / 1000);
+    STATIC_REQUIRE(detail::divide_by<7>(count_max).quotient == count_max / 7);
+    STATIC_REQUIRE(detail::divide_by<7>(count_max).remainder == count_max % 7);
+    STATIC_REQUIRE(detail::divide_by<1000>(two_to_64 * 999 + 5).quotient == (two_to_64 * 999 + 5) / 1000);
 }

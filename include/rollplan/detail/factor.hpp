@@ -1,4 +1,4 @@
-// rollplan/factor.hpp: prime factors at compile time, for the planner.
+// rollplan/detail/factor.hpp: prime factors at compile time, for the planner.
 //
 // Trial division by the primes below 2^12, then Miller–Rabin with the seven
 // bases of Jim Sinclair (deterministic below 2^64), then Pollard's rho in

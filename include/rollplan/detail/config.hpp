@@ -1,4 +1,4 @@
-// rollplan/config.hpp: what rollplan needs of the compiler, said in one
+// rollplan/detail/config.hpp: what rollplan needs of the compiler, said in one
 // sentence when it is missing.
 //
 // rollplan needs C++20 and unsigned __int128 (GCC or Clang on a 64-bit

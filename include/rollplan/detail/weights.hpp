@@ -1,4 +1,4 @@
-// rollplan/weights.hpp: the arithmetic of loaded dice, one implementation
+// rollplan/detail/weights.hpp: the arithmetic of loaded dice, one implementation
 // for running (sample.hpp), analysing (analysis.hpp, optimum.hpp) and
 // describing (describe.hpp) the loaded nodes of plan.hpp.
 //

@@ -1,4 +1,4 @@
-#include <rollplan/factor.hpp>
+#include <rollplan/detail/factor.hpp>
 
 #include <catch2/catch.hpp>
 #include <cstdint>
