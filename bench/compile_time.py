@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""compile_time.py OUT_DIR README DOC [REPS]
+"""compile_time.py OUT_DIR DOC [REPS]
 
 rollplan's compile-time benchmark. Each translation unit of bench/compile_time/
 is compiled (-std=c++20 -O2 -c, nothing linked) by g++ and clang++-16, REPS
@@ -7,8 +7,8 @@ times (default 7), every repetition in a new random order of all
 (unit, compiler) pairs, so that the <random> and Boost.Random units run
 interleaved with rollplan's on a shared, noisy machine. Each compilation runs
 under /usr/bin/time: CPU time is user + system, memory the peak resident set.
-The report takes medians and writes DOC (every unit) and the README's
-<!-- table:compile --> block, with the issue's targets and whether they are met.
+The report takes medians and writes DOC's (docs/compile_time.md)
+<!-- table:compile --> block, with the project's goals and whether they are met.
 As CPU time on a shared machine swings by a third between runs, the include
 target is also measured in instructions: one compilation of the <random> unit
 and of rollplan.hpp alone per compiler under valgrind's callgrind, which counts
@@ -81,8 +81,8 @@ def instructions(compiler, unit):
 
 
 def main():
-    out, readme_path, doc_path = sys.argv[1:4]
-    reps = int(sys.argv[4]) if len(sys.argv) > 4 else 7
+    out, doc_path = sys.argv[1:3]
+    reps = int(sys.argv[3]) if len(sys.argv) > 3 else 7
     os.makedirs(out, exist_ok=True)
     samples = {(unit, cc): [] for unit, _ in ROWS for _, cc in COMPILERS}
     pairs = list(samples)
@@ -141,15 +141,11 @@ def main():
             + " and ".join(f"{ref[cc]:.2f} s with {name}" for name, cc in COMPILERS) + ".")
     block = "\n".join(["<!-- table:compile -->"] + lines + targets + ["", note, "<!-- /table:compile -->"])
 
-    with open(doc_path, "w", encoding="utf-8") as doc:
-        doc.write("# Compile time\n\nWritten by `bash scripts/compile_bench.sh`; the translation units are in "
-                  "`bench/compile_time/`.\n\n" + block.replace("<!-- table:compile -->\n", "")
-                  .replace("\n<!-- /table:compile -->", "") + "\n")
-    readme = open(readme_path, encoding="utf-8").read()
-    readme, count = re.subn(r"<!-- table:compile -->.*?<!-- /table:compile -->", lambda _: block, readme, flags=re.S)
+    doc = open(doc_path, encoding="utf-8").read()
+    doc, count = re.subn(r"<!-- table:compile -->.*?<!-- /table:compile -->", lambda _: block, doc, flags=re.S)
     if count != 1:
-        sys.exit("compile_time: README.md has no <!-- table:compile --> block")
-    open(readme_path, "w", encoding="utf-8").write(readme)
+        sys.exit(f"compile_time: {doc_path} has no <!-- table:compile --> block")
+    open(doc_path, "w", encoding="utf-8").write(doc)
     print(block)
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""report.py OUT_DIR README BENCHMARK_MD PLOT_PNG: turns the output of
+"""report.py OUT_DIR SPEED_MD BENCHMARK_MD PLOT_PNG: turns the output of
 scripts/bench.sh into tables and a plot.
 
 OUT_DIR holds times_<compiler>_<round>.csv (group, engine, library, n, median
@@ -7,7 +7,7 @@ ns per value of one run, engine calls per value), values_<compiler>.csv (the
 values each case produced under callgrind) and callgrind_<compiler>/ (one
 counter dump per case, named by the case). A case's time is the median of its
 rounds' medians. Writes every case to BENCHMARK_MD, the targets and the
-splitmix64 table between the README's <!-- table:speed --> markers, and
+splitmix64 table between the <!-- table:speed --> markers of SPEED_MD (docs/speed.md), and
 ns per value against N on splitmix64 to PLOT_PNG.
 """
 import csv
@@ -304,7 +304,7 @@ def main():
     with open(benchmark_md, "w") as f:
         f.write("\n".join(doc))
 
-    # README: the goals, the splitmix64 draws and generate, side by side
+    # docs/speed.md: the goals, the splitmix64 draws and generate, side by side
     table = ["| goal | compiler | measured | instructions per value (ours / theirs) | met |", "|---|---|---|---|---|"]
     table += [f"| {t} | {c} | {m} | {i} | {'yes' if ok else '**no**'} |" for t, c, m, i, ok in rows]
     table.append("")
@@ -343,7 +343,7 @@ def main():
     block = "<!-- table:speed -->\n" + "\n".join(table) + "\n<!-- /table:speed -->"
     text, count = re.subn(r"<!-- table:speed -->.*?<!-- /table:speed -->", lambda _: block, text, flags=re.S)
     if count != 1:
-        sys.exit("README.md has no <!-- table:speed --> block")
+        sys.exit(f"{readme} has no <!-- table:speed --> block")
     with open(readme, "w") as f:
         f.write(text)
 

@@ -24,3 +24,9 @@ string(REGEX REPLACE "/$" "" ROLLPLAN_PC_TO_PREFIX "${ROLLPLAN_PC_TO_PREFIX}")
 file(RELATIVE_PATH ROLLPLAN_PREFIX_TO_INCLUDE ${CMAKE_INSTALL_PREFIX} ${CMAKE_INSTALL_FULL_INCLUDEDIR})
 configure_file(cmake/rollplan.pc.in ${PROJECT_BINARY_DIR}/rollplan.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/rollplan.pc DESTINATION ${CMAKE_INSTALL_DATADIR}/pkgconfig)
+
+# Installed like a library: the license, the changelog and the docs under
+# share/doc/rollplan (the README's links into docs/ still resolve there), and
+# the command's man page (cli/CMakeLists.txt, with the command).
+install(FILES LICENSE README.md CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs FILES_MATCHING PATTERN "*.md" PATTERN "*.png")

@@ -6,7 +6,7 @@
 # random order), and the report takes the median of all of a case's times.
 # Then each build runs once under valgrind --tool=callgrind for instructions
 # per value. bench/report.py writes docs/benchmark.md (every case), the
-# README's speed section and docs/speed_splitmix64.png.
+# tables of docs/speed.md and docs/speed_splitmix64.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reps=${1:-5}
@@ -35,5 +35,5 @@ for compiler in gcc clang; do
         --callgrind-out-file="$out/callgrind_$compiler/callgrind.out" \
         "$out/bench_$compiler" --callgrind > "$out/values_$compiler.csv" 2> "$out/callgrind_$compiler.log"
 done
-/usr/bin/python3 bench/report.py "$out" README.md docs/benchmark.md docs/speed_splitmix64.png
-echo "=== bench: docs/benchmark.md, README.md (speed section) and docs/speed_splitmix64.png written"
+/usr/bin/python3 bench/report.py "$out" docs/speed.md docs/benchmark.md docs/speed_splitmix64.png
+echo "=== bench: docs/benchmark.md, docs/speed.md and docs/speed_splitmix64.png written"

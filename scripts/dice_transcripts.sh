@@ -1,5 +1,5 @@
 #!/bin/bash
-# dice_transcripts.sh ROLLPLAN: the README's transcripts of the rollplan
+# dice_transcripts.sh ROLLPLAN: docs/dice.md's transcripts of the rollplan
 # command, as <!-- table:NAME --> blocks for scripts/splice_tables.py.
 set -euo pipefail
 rollplan=$1

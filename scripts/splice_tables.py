@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""splice_tables.py README TABLES [--write]
+"""splice_tables.py TABLES DOC... [--write]
 
 Every block <!-- table:NAME --> ... <!-- /table:NAME --> of TABLES replaces the
-block of the same name in README. With --write the README is rewritten;
-without it the exit status says whether README is up to date (0) or not (1).
+block of the same name in the DOCs (README.md and the pages of docs/), each
+block in exactly one of them. With --write the DOCs are rewritten; without it
+the exit status says whether they are up to date (0) or not (1).
 """
 import re
 import sys
@@ -12,21 +13,31 @@ BLOCK = re.compile(r"<!-- table:(\w+) -->\n.*?<!-- /table:\1 -->\n", re.S)
 
 
 def main():
-    readme_path, tables_path = sys.argv[1], sys.argv[2]
-    readme = open(readme_path, encoding="utf-8").read()
+    args = [a for a in sys.argv[1:] if a != "--write"]
+    tables_path, docs = args[0], args[1:]
     tables = {m.group(1): m.group(0) for m in BLOCK.finditer(open(tables_path, encoding="utf-8").read())}
-    missing = [name for name in tables if f"<!-- table:{name} -->" not in readme]
-    if missing:
-        print("README.md has no block for: " + ", ".join(missing))
-        return 1
-    updated = BLOCK.sub(lambda m: tables.get(m.group(1), m.group(0)), readme)
+    texts = {doc: open(doc, encoding="utf-8").read() for doc in docs}
+    status = 0
+    for name in tables:
+        holders = [doc for doc, text in texts.items() if f"<!-- table:{name} -->" in text]
+        if len(holders) != 1:
+            print(f"table {name}: in {len(holders)} of {', '.join(docs)} (it must be in exactly one)")
+            status = 1
+    if status:
+        return status
+    stale = []
+    for doc, text in texts.items():
+        updated = BLOCK.sub(lambda m: tables.get(m.group(1), m.group(0)), text)
+        if updated != text:
+            stale.append(doc)
+            if "--write" in sys.argv:
+                open(doc, "w", encoding="utf-8").write(updated)
     if "--write" in sys.argv:
-        open(readme_path, "w", encoding="utf-8").write(updated)
         return 0
-    if updated != readme:
-        print("README.md tables are out of date: run bash scripts/update_readme.sh")
+    if stale:
+        print(f"tables out of date in {', '.join(stale)}: run bash scripts/update_readme.sh")
         return 1
-    print("README.md tables match tools/readme_tables")
+    print(f"the {len(tables)} tables of {', '.join(docs)} match their generators")
     return 0
 
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Regenerates README.md's tables (tools/readme_tables.cpp, tools/rolls_table.cpp,
+# Regenerates the tables of README.md, docs/guide.md, docs/plans.md and docs/dice.md (tools/readme_tables.cpp, tools/rolls_table.cpp,
 # tools/loaded_table.cpp), the transcripts of the rollplan command
 # (scripts/dice_transcripts.sh) and the plots docs/rolls_per_draw_d6.png and
 # docs/loaded_pool.png (scripts/plot_rolls.py, scripts/plot_loaded.py, with Debian's python3
@@ -13,9 +13,9 @@ build/readme/tools/readme_tables > build/readme/tables.md
 build/readme/tools/rolls_table --markdown >> build/readme/tables.md
 build/readme/tools/loaded_table --markdown >> build/readme/tables.md
 bash scripts/dice_transcripts.sh build/readme/cli/rollplan >> build/readme/tables.md
-/usr/bin/python3 scripts/splice_tables.py README.md build/readme/tables.md --write
+/usr/bin/python3 scripts/splice_tables.py build/readme/tables.md README.md docs/guide.md docs/plans.md docs/dice.md --write
 build/readme/tools/rolls_table --csv > build/readme/rolls_d6.csv
 /usr/bin/python3 scripts/plot_rolls.py build/readme/rolls_d6.csv docs/rolls_per_draw_d6.png
 build/readme/tools/loaded_table --csv > build/readme/loaded_pool.csv
 /usr/bin/python3 scripts/plot_loaded.py build/readme/loaded_pool.csv docs/loaded_pool.png
-echo "README.md tables, transcripts, docs/rolls_per_draw_d6.png and docs/loaded_pool.png regenerated"
+echo "the tables of README.md and docs/, the transcripts, docs/rolls_per_draw_d6.png and docs/loaded_pool.png regenerated"

@@ -2,7 +2,7 @@
 // expected rolls, from the analysis), and the entropy pool's draw(d), which
 // recycles what each draw leaves, measured over 10^6 draws, next to the
 // information bound H / log2 K (H the weights' entropy in bits).
-//   loaded_table --markdown   the README table
+//   loaded_table --markdown   the table of docs/guide.md
 //   loaded_table --csv        the pool's rolls per draw over the bound after 10 … 10^6 draws, for the plot
 #include <rollplan/rollplan.hpp>
 

@@ -1,6 +1,6 @@
-// Prints the README's generated tables as Markdown, each between its markers.
-// scripts/update_readme.sh splices them into README.md; the test
-// "readme.tables" fails when README.md and this output differ.
+// Prints the generated tables of README.md and docs/ as Markdown, each between
+// its markers. scripts/update_readme.sh splices them into those files; the test
+// "readme.tables" fails when they and this output differ.
 #include <rollplan/rollplan.hpp>
 
 #include <array>
@@ -53,4 +53,7 @@ int main() {
     std::cout << "<!-- table:describe -->\n```\n"
               << rp::describe<rp::plan_t<29, rp::d6, rp::strategy::cheapest>>() << "\n"
               << rp::describe<rp::plan_t<29, rp::d6>>() << "```\n<!-- /table:describe -->\n";
+    // the front page: what its example's last line prints
+    std::cout << "<!-- table:front_d29 -->\n```\n" << rp::describe<rp::plan_t<29, rp::d6>>()
+              << "```\n<!-- /table:front_d29 -->\n";
 }

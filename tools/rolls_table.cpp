@@ -1,7 +1,7 @@
 // Measures rolls per draw: the expected rolls of each strategy (exact, from
 // the analysis), the entropy pool's measured rolls over many draws, the
 // Knuth–Yao optimum and the information bound log_K N.
-//   rolls_table --markdown   the README table (grid of N and K, 10^6 pool draws each)
+//   rolls_table --markdown   the table of docs/guide.md (grid of N and K, 10^6 pool draws each)
 //   rolls_table --csv        rolls per draw for a d6, N = 2..300, for the plot
 #include <rollplan/rollplan.hpp>
 

@@ -52,6 +52,12 @@ case $way in
         install_prefix build
         [ "$("$work/prefix/bin/rollplan" --version)" = "rollplan $version" ] ||
             { echo "the installed rollplan command does not report version $version"; exit 1; }
+        # installed like a library: license, changelog, docs, the man page
+        for file in share/doc/rollplan/LICENSE share/doc/rollplan/CHANGELOG.md share/doc/rollplan/README.md \
+                    share/doc/rollplan/docs/reference.md share/doc/rollplan/docs/guide.md share/doc/rollplan/docs/spec.md \
+                    share/man/man1/rollplan.1 include/rollplan/detail/integer.hpp; do
+            [ -s "$work/prefix/$file" ] || { echo "the install recipe did not install $file"; exit 1; }
+        done
         consume_with_cmake find_package -DCMAKE_PREFIX_PATH="$work/prefix" ;;
     subdirectory) consume_with_cmake add_subdirectory -DROLLPLAN_SOURCE_DIR="$source" ;;
     fetchcontent) consume_with_cmake fetchcontent -DROLLPLAN_SOURCE_DIR="$source" ;;

@@ -1,17 +1,20 @@
 #!/bin/bash
-# snippets.sh COMPILER INCLUDE_DIR README WORK_DIR: every ```cpp block of the
-# README is a complete program; each is compiled as written (-std=c++20,
-# -Wall -Wextra -Wpedantic -Werror), linked and run.
+# snippets.sh COMPILER INCLUDE_DIR WORK_DIR MARKDOWN...: every ```cpp block of
+# the README and the docs is a complete program; each is compiled as written
+# (-std=c++20, -Wall -Wextra -Wpedantic -Werror), linked and run.
 set -uo pipefail
-compiler=$1 include=$2 readme=$3 work=$4
+compiler=$1 include=$2 work=$3
+shift 3
 rm -rf "$work" && mkdir -p "$work"
-awk -v dir="$work" '
-    /^```cpp$/ { n++; file = sprintf("%s/snippet_%d.cpp", dir, n); printf "" > file; inside = 1; next }
-    /^```/ { inside = 0; next }
-    inside { print >> file }' "$readme"
+for markdown in "$@"; do
+    awk -v dir="$work" -v doc="$(basename "$markdown" .md)" '
+        /^```cpp$/ { n++; file = sprintf("%s/%s_%d.cpp", dir, doc, n); printf "" > file; inside = 1; next }
+        /^```/ { inside = 0; next }
+        inside { print >> file }' "$markdown"
+done
 shopt -s nullglob
-snippets=("$work"/snippet_*.cpp)
-[ ${#snippets[@]} -gt 0 ] || { echo "no cpp blocks in $readme"; exit 1; }
+snippets=("$work"/*.cpp)
+[ ${#snippets[@]} -gt 0 ] || { echo "no cpp blocks in $*"; exit 1; }
 status=0
 for snippet in "${snippets[@]}"; do
     name=$(basename "$snippet" .cpp)
