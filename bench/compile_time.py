@@ -23,6 +23,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+from splice_tables import splice_block  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 UNITS = os.path.join(HERE, "compile_time")
@@ -139,14 +142,7 @@ def main():
     note = (f"Medians of {reps} compilations each, interleaved in random order; CPU time is user + system "
             f"(`/usr/bin/time`), memory the peak resident set. On this run the `<random>` unit took "
             + " and ".join(f"{ref[cc]:.2f} s with {name}" for name, cc in COMPILERS) + ".")
-    block = "\n".join(["<!-- table:compile -->"] + lines + targets + ["", note, "<!-- /table:compile -->"])
-
-    doc = open(doc_path, encoding="utf-8").read()
-    doc, count = re.subn(r"<!-- table:compile -->.*?<!-- /table:compile -->", lambda _: block, doc, flags=re.S)
-    if count != 1:
-        sys.exit(f"compile_time: {doc_path} has no <!-- table:compile --> block")
-    open(doc_path, "w", encoding="utf-8").write(doc)
-    print(block)
+    print(splice_block(doc_path, "compile", lines + targets + ["", note]))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 seconds=${1:-60}
+start=$SECONDS
 bash scripts/deps.sh clang-16 libclang-rt-16-dev libboost-dev || exit 2
 dir=build/fuzz
 mkdir -p "$dir/corpus"
@@ -17,4 +18,4 @@ echo "=== fuzz: running for $seconds s"
 "$dir/fuzz_rollplan" -max_total_time="$seconds" -max_len=512 -print_final_stats=1 \
     -artifact_prefix="$dir/" "$dir/corpus" 2>"$dir/log" || { tail -60 "$dir/log"; echo "=== fuzz: FAILED"; exit 1; }
 grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$dir/log"
-echo "=== fuzz: no finding"
+echo "=== fuzz: no finding, in $((SECONDS - start)) s"

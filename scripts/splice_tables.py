@@ -12,6 +12,18 @@ import sys
 BLOCK = re.compile(r"<!-- table:(\w+) -->\n.*?<!-- /table:\1 -->\n", re.S)
 
 
+def splice_block(path, name, lines):
+    """Writes lines (the block's content) between path's <!-- table:name -->
+    markers; exits naming path when it has no such block, or more than one."""
+    block = f"<!-- table:{name} -->\n" + "\n".join(lines) + f"\n<!-- /table:{name} -->"
+    text = open(path, encoding="utf-8").read()
+    text, count = re.subn(rf"<!-- table:{name} -->.*?<!-- /table:{name} -->", lambda _: block, text, flags=re.S)
+    if count != 1:
+        sys.exit(f"{path} has {count} <!-- table:{name} --> blocks, not one")
+    open(path, "w", encoding="utf-8").write(text)
+    return block
+
+
 def main():
     args = [a for a in sys.argv[1:] if a != "--write"]
     tables_path, docs = args[0], args[1:]

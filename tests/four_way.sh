@@ -1,8 +1,8 @@
 #!/bin/bash
 # four_way.sh SOURCE INCLUDE_DIR GOLDEN WORK_DIR
 # Builds SOURCE with GCC and Clang at -O0 and -O2, runs each build, and
-# requires all four outputs to equal GOLDEN (the sequences the README's
-# stability promise covers).
+# requires all four outputs to equal GOLDEN (the sequences the stability
+# promise of docs/guide.md covers).
 set -uo pipefail
 source=$1 include=$2 golden=$3 work=$4
 mkdir -p "$work"

@@ -368,7 +368,7 @@ TEST_CASE("shuffle and sampling follow the spec", "[golden]") {
 TEST_CASE("golden values", "[golden]") {
     // First values of the default d6 and d29 from the spec's engines, one draw at a
     // time and by generate (several values from one word); these are the stability
-    // promise of README, "Reproducible": a change here is a breaking change. (Spec
+    // promise of docs/guide.md, "Reproducible by specification": a change here is a breaking change. (Spec
     // version 2; computed by a Python transcription of spec.md sections 2, 3, 5 and 6.)
     std::array<int, 12> d6{}, d29{}, d6_generated{}, d29_generated{};
     splitmix64 s{1};

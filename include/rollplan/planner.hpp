@@ -39,7 +39,7 @@ struct digits {};
 // are all ≤ K), each folded or rerolled, then reject M down to N.
 struct smooth {};
 // The fewest expected rolls among plans of digits, folds, rejections and one
-// overshoot, by a bounded search (see README, "Limits").
+// overshoot, by a bounded search (docs/plans.md, "Limits").
 struct cheapest {};
 // The fewest expected rolls of any exact sampler (Knuth–Yao): the recycle
 // node, or plain digits when they never reject.

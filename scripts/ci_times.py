@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""ci_times.py LOG COMMIT [DOC]: the stage times of a full run of
+`bash scripts/test.sh` (or `bash .ci/run`), read from its output LOG, written
+as the <!-- table:ci_times --> block of DOC (default docs/testing.md), with
+the commit the run tested. Exits 1 if LOG is not a complete, passing run."""
+import re
+import sys
+
+from splice_tables import splice_block
+
+STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
+    (r"=== g\+\+: built and tested in (\d+) s", "GCC 12",
+     "everything: unit tests, examples, deep static sweeps (grids, certificate over N ≤ 2000), "
+     "compile-fail cases, the command, the docs' checks"),
+    (r"=== clang\+\+-16: built and tested in (\d+) s", "Clang 16",
+     "the same but the certificate sweep (GCC evaluates that arithmetic already)"),
+    (r"=== clang\+\+-14: built and tested in (\d+) s", "Clang 14",
+     "the same but the deep sweeps (Clang 16 proves the same constants)"),
+    (r"=== g\+\+, sanitizers: clean, in (\d+) s", "GCC 12, sanitizers",
+     "unit tests, examples, the command's tests under `-fsanitize=address,undefined` at -O1, "
+     "static checks at run time"),
+    (r"=== clang\+\+-16, sanitizers: clean, in (\d+) s", "Clang 16, sanitizers", "the same"),
+    (r"=== fuzz: no finding, in (\d+) s", "libFuzzer",
+     "`tests/fuzz/fuzz_rollplan.cpp`, 60 s from its seed corpus, with its build "
+     "(`bash scripts/fuzz.sh SECONDS` alone)"),
+]
+
+
+def main():
+    log_path, commit = sys.argv[1], sys.argv[2]
+    doc_path = sys.argv[3] if len(sys.argv) > 3 else "docs/testing.md"
+    log = open(log_path, encoding="utf-8", errors="replace").read()
+    rows = ["| stage | what it builds and runs | seconds |", "|---|---|---|"]
+    for pattern, name, what in STAGES:
+        m = re.search(pattern, log)
+        if not m:
+            sys.exit(f"ci_times: {log_path} has no line for the stage {name} ({pattern})")
+        rows.append(f"| {name} | {what} | {m.group(1)} |")
+    total = re.search(r"=== all runs took (\d+) s", log)
+    if not total or "runs: 6 passed, 0 failed" not in log:
+        sys.exit(f"ci_times: {log_path} is not a complete run with every stage passed")
+    seconds = int(total.group(1))
+    rows.append(f"| total | at commit {commit} ({seconds / 60:.1f} min; the goal is under 60) | {seconds} |")
+    print(splice_block(doc_path, "ci_times", rows))
+
+
+if __name__ == "__main__":
+    main()
