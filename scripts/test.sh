@@ -8,18 +8,21 @@
 # same reason); then the unit tests, the examples and the rollplan command
 # under AddressSanitizer and UndefinedBehaviorSanitizer (at -O1) with GCC 12
 # and Clang 16 (ROLLPLAN_SANITIZE_COMPILERS), their static checks run at run
-# time so that the sanitizers see that code too; and a bounded libFuzzer run
+# time so that the sanitizers see that code too; the unit tests, examples,
+# golden sequences and command once more with LLVM's libc++ (ROLLPLAN_LIBCXX,
+# default on); and a bounded libFuzzer run
 # (ROLLPLAN_FUZZ_SECONDS, default 60; 0 skips it). Prints each stage's time.
 # Exits non-zero if anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 bash scripts/deps.sh cmake make g++ clang-14 clang-16 libclang-rt-16-dev libboost-dev catch2 libpcg-cpp-dev libcli11-dev \
-    python3 bsdutils || exit 2
+    python3 bsdutils libc++-16-dev libc++abi-16-dev || exit 2
 compilers=${ROLLPLAN_COMPILERS:-"g++ clang++-16 clang++-14"}
 sweep_compilers=${ROLLPLAN_SWEEP_COMPILERS:-"g++ clang++-16"}
 certificate_compilers=${ROLLPLAN_CERTIFICATE_COMPILERS:-"g++"}
 sanitize_compilers=${ROLLPLAN_SANITIZE_COMPILERS:-"g++ clang++-16"}
 fuzz_seconds=${ROLLPLAN_FUZZ_SECONDS:-60}
+libcxx=${ROLLPLAN_LIBCXX:-on}
 jobs=$(nproc)
 version=$(sed -n 's/^project(rollplan VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 start_all=$SECONDS
@@ -64,10 +67,39 @@ run_sanitized() {
     echo "=== $compiler, sanitizers: clean, in $((SECONDS - start)) s"
 }
 
+# LLVM's libc++ in place of libstdc++ (Clang 16): the unit tests (golden values
+# included), the examples, the reproducible sequences against their golden file,
+# and the command's tests. The library needs nothing that only one standard
+# library has. (Boost 1.74's container_hash, which the tests' Boost.Multiprecision
+# includes, still names std::unary_function: libc++ keeps it on request.)
+run_libcxx() {
+    local dir=build/libcxx start=$SECONDS
+    echo "=== clang++-16 with libc++: building in $dir"
+    cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER=clang++-16 -DCMAKE_BUILD_TYPE=Release -DROLLPLAN_SWEEPS=OFF \
+        "-DCMAKE_CXX_FLAGS=-stdlib=libc++ -D_LIBCPP_ENABLE_CXX17_REMOVED_UNARY_BINARY_FUNCTION" \
+        -DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++ >/dev/null || return 1
+    quiet_build "$dir" --target rollplan_tests demo d29_from_d6 rand7_from_rand5 rand5_from_rand find_the_bias \
+        compile_time_table reproducible diceware rollplan_command || return 1
+    echo "=== clang++-16 with libc++: built in $((SECONDS - start)) s"
+    "$dir/tests/rollplan_tests" || return 1
+    for example in demo d29_from_d6 rand7_from_rand5 rand5_from_rand find_the_bias compile_time_table diceware; do
+        "$dir/examples/$example" >/dev/null || { echo "example $example failed with libc++"; return 1; }
+    done
+    "$dir/examples/reproducible" | diff -u tests/golden/reproducible.txt - ||
+        { echo "libc++: the reproducible sequences differ from tests/golden/reproducible.txt"; return 1; }
+    for case in outputs bad_input interactive_pipe interactive_terminal; do
+        bash tests/cli/check.sh "$dir/cli/rollplan" "$version" "$case" || return 1
+    done
+    echo "=== clang++-16 with libc++: clean, in $((SECONDS - start)) s"
+}
+
 failed=0 passed=0
 for compiler in $compilers; do
     if run_with "$compiler"; then passed=$((passed + 1)); else echo "=== $compiler: FAILED"; failed=$((failed + 1)); fi
 done
+if [ "$libcxx" = on ]; then
+    if run_libcxx; then passed=$((passed + 1)); else echo "=== clang++-16 with libc++: FAILED"; failed=$((failed + 1)); fi
+fi
 for compiler in $sanitize_compilers; do
     if run_sanitized "$compiler"; then passed=$((passed + 1)); else echo "=== $compiler, sanitizers: FAILED"; failed=$((failed + 1)); fi
 done

@@ -221,6 +221,19 @@ constexpr auto generate_array(Dist&& dist, G&& engine) {
 
 namespace detail {
 
+// The number of elements of [first, last): std::ranges::distance, which
+// emscripten's libc++ does not have.
+template <std::forward_iterator It, std::sentinel_for<It> Sent>
+constexpr std::uint64_t count_between(It first, Sent last) {
+    if constexpr (std::sized_sentinel_for<Sent, It>) {
+        return static_cast<std::uint64_t>(last - first);
+    } else {
+        std::uint64_t n = 0;
+        for (; first != last; ++first) ++n;
+        return n;
+    }
+}
+
 // Fisher–Yates (Durstenfeld's order): for i = n−1 down to 1, swap element i
 // with element j, j uniform on [0, i + 1). Every index is exactly uniform and
 // independent, so every permutation has probability 1/n!.
@@ -251,7 +264,7 @@ struct shuffle_fn {
 struct sample_without_replacement_fn {
     template <std::forward_iterator It, std::sentinel_for<It> Sent, std::weakly_incrementable Out, class G>
     constexpr Out operator()(It first, Sent last, Out out, std::uint64_t k, G&& g) const {
-        const auto n = static_cast<std::uint64_t>(std::ranges::distance(first, last));
+        const std::uint64_t n = count_between(first, last);
         if (n == 0 || k == 0) return out;
         uniform_indices_down(g, n, 1, [&](std::uint64_t, std::uint64_t j) {
             if (j < k) {
@@ -279,7 +292,7 @@ struct pick_fn {
     [[gnu::always_inline]] constexpr It operator()(It first, Sent last, G&& g) const {
         // uniform_below(g, n) for n >= 1; for n = 0 (the count that stands for 2^64 elsewhere) no
         // roll and 0: first, which is last. One test of n on the way to the common case.
-        const auto n = static_cast<std::uint64_t>(std::ranges::distance(first, last));
+        const std::uint64_t n = count_between(first, last);
         const std::uint64_t j = uniform_count(g, n, [](auto&) { return std::uint64_t{0}; });
         return std::ranges::next(first, static_cast<std::iter_difference_t<It>>(j));
     }

@@ -36,8 +36,11 @@ namespace detail {
 __extension__ typedef unsigned __int128 uint128;  // count_t of integer.hpp, which includes this header
 }
 
-// A count_t in decimal; std::to_string has no overload for 128 bits.
-constexpr std::string to_string(detail::uint128 v) {
+// A count_t in decimal; std::to_string has no overload for 128 bits. Not
+// constexpr: a std::string in a constant expression needs a standard library
+// that has constexpr strings (emscripten's libc++ has none), and rollplan's
+// compile-time errors say their words without the values (fail, below).
+inline std::string to_string(detail::uint128 v) {
     if (v == 0) return "0";
     std::string digits;
     for (; v != 0; v /= 10) digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
@@ -59,7 +62,7 @@ struct shown_value {
 };
 
 // " (N = 61, K = 18)" from the pairs "N", 61, "K", 18.
-constexpr std::string named_values(std::initializer_list<const char*> names, std::initializer_list<shown_value> values) {
+inline std::string named_values(std::initializer_list<const char*> names, std::initializer_list<shown_value> values) {
     std::string out = " (";
     auto name = names.begin();
     for (const shown_value& v : values) {
@@ -70,7 +73,7 @@ constexpr std::string named_values(std::initializer_list<const char*> names, std
 }
 
 template <class... Pairs, std::size_t... I>
-constexpr std::string message_with(const char* text, std::index_sequence<I...>, Pairs... pairs) {
+std::string message_with(const char* text, std::index_sequence<I...>, Pairs... pairs) {
     const auto all = std::forward_as_tuple(pairs...);
     return text + named_values({std::get<2 * I>(all)...}, {shown_value(std::get<2 * I + 1>(all))...});
 }
