@@ -7,6 +7,7 @@
 //   rollplan --weights goblin=3,orc=2,dragon=1 --with d20
 //                                          a loaded die: outcome i with probability w_i / Σw
 //   rollplan 2d6 --with d20                the sum of two d6 (a loaded die of weights 1, 2, …, 6, …, 1)
+//   rollplan 10-50 --with "d6, d10"        a range; d% is a d100, coin heads or tails
 //
 // Everything it says comes from the library: make_plan, describe,
 // expected_rolls (approximate_expected_rolls where the exact fraction needs
@@ -16,6 +17,7 @@
 #include <rollplan/rollplan.hpp>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdint>
@@ -23,6 +25,7 @@
 #include <exception>
 #include <iostream>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <unistd.h>  // isatty
@@ -49,9 +52,21 @@ std::optional<rp::count_t> parse_count(const std::string& text) {
     return value;
 }
 
-// "d6", "D20", "coin", or a bare number: the number of faces, at least 2.
+// text without the spaces (and tabs, carriage returns) around it.
+std::string trimmed(const std::string& text) {
+    const std::size_t first = text.find_first_not_of(" \t\r"), last = text.find_last_not_of(" \t\r");
+    return first == std::string::npos ? "" : text.substr(first, last - first + 1);
+}
+
+std::string lower_case(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+// "d6", "D20", "d%" (a d100), "coin", or a bare number: the number of faces, at least 2.
 rp::count_t parse_die(const std::string& text, const char* what) {
-    if (text == "coin") return 2;
+    if (lower_case(text) == "coin") return 2;
+    if (lower_case(text) == "d%") return 100;
     const bool named = !text.empty() && (text[0] == 'd' || text[0] == 'D');
     const std::optional<rp::count_t> faces = parse_count(named ? text.substr(1) : text);
     if (!faces)
@@ -67,7 +82,7 @@ std::vector<rp::count_t> parse_dice(const std::string& text) {
     std::size_t start = 0;
     for (;;) {
         const std::size_t comma = text.find(',', start);
-        const std::string one = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::string one = trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
         if (one.empty()) throw bad_input("rollplan: --with '" + text + "' names no die; write --with d6 or --with d6,d10");
         dice.push_back(parse_die(one, "--with"));
         if (comma == std::string::npos) return dice;
@@ -169,6 +184,24 @@ std::optional<loaded_target> parse_sum_of_dice(const std::string& text) {
     return t;
 }
 
+// "10-50": a number from A to B (A <= B, at least two of them), as the
+// number from 1 to B − A + 1 that the plan draws, plus A − 1.
+struct range_target {
+    rp::count_t first = 1, last = 0;
+};
+std::optional<range_target> parse_range(const std::string& text) {
+    const std::size_t dash = text.find('-');
+    if (dash == std::string::npos || dash == 0) return std::nullopt;  // "-3" is a die, refused there
+    const std::optional<rp::count_t> a = parse_count(trimmed(text.substr(0, dash))), b = parse_count(trimmed(text.substr(dash + 1)));
+    if (!a || !b)
+        throw bad_input("rollplan: the target '" + text + "' is not a range; write it as A-B with whole numbers, like 1-100");
+    if (*b <= *a)
+        throw bad_input("rollplan: the target '" + text + "': the range needs its first number below its last, like 1-100");
+    if (*b - *a + 1 > rp::max_target)
+        throw bad_input("rollplan: the target '" + text + "' holds more than 2^64 - 1 numbers");
+    return range_target{*a, *b};
+}
+
 std::string decimal(double value, int digits = 4) {
     char text[64];
     std::snprintf(text, sizeof text, "%.*f", digits, value);
@@ -244,40 +277,64 @@ std::string enough_text(const rp::plan_description& d) {
 // What the command plans: a number from 1 to N, or a loaded die.
 struct target {
     rp::count_t n = 0;                  // a number from 1 to n, when there are no weights
+    rp::count_t first = 1;              // ... shown as first to first + n − 1 (a range A-B)
+    bool coin = false;                  // ... shown as heads (1) or tails (2)
     std::optional<loaded_target> loaded;
+    std::string range_text() const { return rp::to_string(first) + " to " + rp::to_string(first + n - 1); }
     std::string title(const rp::dice_faces& dice) const {
-        std::string what = loaded ? loaded->title : "a number from 1 to " + rp::to_string(n);
+        std::string what = loaded ? loaded->title : coin ? "heads or tails" : "a number from " + range_text();
         what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
         return what + " with " + the_dice(dice);
     }
     rp::plan_description plan(const rp::dice_faces& dice, const std::string& strategy) const {
         return loaded ? loaded_plan_for(loaded->weights, dice, strategy) : plan_for(n, dice, strategy);
     }
-    std::string steps(const rp::plan_description& d) const { return loaded ? rp::describe(d, loaded->names) : rp::describe(d); }
+    std::string steps(const rp::plan_description& d) const {
+        if (loaded) return rp::describe(d, loaded->names);
+        std::string text = rp::describe(d);
+        if (coin) text += "Your number 1 is heads, 2 is tails.\n";
+        if (first != 1) text += "Add " + rp::to_string(first - 1) + " to it for your number from " + range_text() + ".\n";
+        return text;
+    }
+    // what an interactive draw says, for the value v drawn (0-based)
+    std::string answer(std::uint64_t v) const {
+        if (loaded) return loaded->result + " " + loaded->answers[static_cast<std::size_t>(v)] + ".";
+        if (coin) return std::string("Your toss is ") + (v == 0 ? "heads." : "tails.");
+        return "Your number is " + rp::to_string(first + v) + ".";
+    }
 };
 
 void print_plan(const target& t, const rp::dice_faces& dice, const std::string& strategy, const rp::plan_description& d) {
-    std::cout << t.title(dice) << ", strategy " << strategy << ": " << rp::plan_name(d) << "\n\n"
+    std::cout << t.title(dice) << ":\n\n"
               << t.steps(d) << "\n"
               << "Expected rolls: " << expected_text(d) << "\n";
     for (std::size_t k = 2; k <= 4; ++k) std::cout << "Chance of needing more than " << k << " rolls: " << tail_text(d, k) << "\n";
-    std::cout << "99% of the time it is done within " << enough_text(d) << " rolls.\n";
+    std::cout << "99% of the time it is done within " << enough_text(d) << " rolls.\n"
+              << "\nThe plan (strategy " << strategy << "), as the rollplan library spells it: " << rp::plan_name(d) << "\n";
 }
 
 void print_comparison(const target& t, const rp::dice_faces& dice) {
     std::cout << t.title(dice) << ":\n\n";
-    std::printf("%-9s %-12s %-18s %-16s %s\n", "strategy", "expected", "more than 4 rolls", "99% done within", "plan");
+    std::vector<std::vector<std::string>> rows{{"strategy", "expected", "more than 4 rolls", "99% done within", "plan"}};
     for (const char* strategy : {"digits", "smooth", "cheapest", "optimal"}) {
         const rp::plan_description d = t.plan(dice, strategy);
-        const std::string expected = decimal(rp::approximate_expected_rolls(d));
         std::string tail;
         try {
             tail = percent(rp::tail_probability(d, 4));
         } catch (const std::exception&) {
             tail = "-";
         }
-        std::printf("%-9s %-12s %-18s %-16s %s\n", strategy, expected.c_str(), tail.c_str(),
-                    (enough_text(d) + " rolls").c_str(), rp::plan_name(d).c_str());
+        rows.push_back({strategy, decimal(rp::approximate_expected_rolls(d)), tail, enough_text(d) + " rolls", rp::plan_name(d)});
+    }
+    // each column as wide as its widest cell (in characters: the cells are ASCII), then two spaces
+    std::vector<std::size_t> width(rows[0].size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c)
+            line += c + 1 == row.size() ? row[c] : row[c] + std::string(width[c] - row[c].size() + 2, ' ');
+        std::cout << line << "\n";
     }
 }
 
@@ -296,33 +353,74 @@ void print_count(rp::count_t n, const rp::dice_faces& dice, std::uint64_t count,
               << " (" << count << " x log_" << rp::to_string(faces) << " " << rp::to_string(n) << ", the information they hold)\n";
 }
 
-// Asks for each face; the plan says which die to roll. From a pipe the face
-// read is echoed after the prompt, so that the output reads as a session.
-std::uint64_t roll_interactively(const rp::plan_description& d) {
-    const bool echo = isatty(STDIN_FILENO) == 0;
-    return rp::sample(d, [echo](rp::count_t faces) -> std::uint64_t {
-        const std::string die = rp::die_noun(faces);
-        if (faces == 2)
-            std::cout << "Toss the coin and type 1 for heads or 2 for tails: " << std::flush;
-        else
-            std::cout << "Roll the " << die << " and type the face (1 to " << rp::to_string(faces) << "): " << std::flush;
-        std::string line;
-        if (!std::getline(std::cin, line)) {
-            std::cout << "\n" << std::flush;
-            throw bad_input("rollplan: the input ended before the face of the roll was given");
-        }
-        const std::size_t first = line.find_first_not_of(" \t\r"), last = line.find_last_not_of(" \t\r");
-        const std::string face_text = first == std::string::npos ? "" : line.substr(first, last - first + 1);
-        if (echo) std::cout << face_text << "\n";
-        const std::optional<rp::count_t> face = parse_count(face_text);
-        if (!face || *face < 1 || *face > faces) {
-            std::cout << std::flush;
-            throw bad_input("rollplan: '" + face_text + "' is not a face of " + rp::die_with_article(faces) + " (1 to " +
-                            rp::to_string(faces) + ")");
-        }
-        return static_cast<std::uint64_t>(*face - 1);
-    });
+// The face typed for a roll of a die with `faces` faces, as dice are
+// labelled: a number from 1 to K; on a d10 also 0, its face 10; on a coin
+// h, t, heads or tails (1 and 2). Nothing when it is none of these.
+std::optional<rp::count_t> parse_face(const std::string& typed, rp::count_t faces) {
+    const std::string text = lower_case(typed);
+    if (faces == 2 && (text == "h" || text == "heads")) return 1;
+    if (faces == 2 && (text == "t" || text == "tails")) return 2;
+    if (faces == 10 && text == "0") return 10;
+    const std::optional<rp::count_t> face = parse_count(text);
+    if (!face || *face < 1 || *face > faces) return std::nullopt;
+    return face;
 }
+
+std::string face_words(rp::count_t faces) {
+    if (faces == 2) return "1 or h for heads, 2 or t for tails";
+    return "1 to " + rp::to_string(faces) + (faces == 10 ? ", or 0 for the 10" : "");
+}
+
+// Where the faces come from: typed by the person, one per line, or rolled for
+// them with the operating system's randomness (--roll: std::random_device, an
+// exact draw of 1 to K, printed so that it can be checked by hand). From a
+// pipe the face read is echoed after the prompt, so that the output reads as
+// a session, and a face that is not one ends the run (exit status 2: a script
+// fails fast); at a terminal it is explained and asked for again, the rolls so
+// far kept. Returns the face − 1, the value the plans read.
+class face_source {
+public:
+    explicit face_source(bool virtual_dice) : virtual_dice_(virtual_dice) {}
+    std::uint64_t operator()(rp::count_t faces) {
+        ++rolls_;
+        if (virtual_dice_) {
+            if (!device_) device_.emplace();
+            const std::uint64_t face = rp::uniform_below(*device_, static_cast<std::uint64_t>(faces)) + 1;
+            std::cout << (faces == 2 ? "Tossed the coin: " + std::string(face == 1 ? "heads" : "tails")
+                                     : "Rolled the " + rp::die_noun(faces) + ": " + std::to_string(face))
+                      << "\n";
+            return face - 1;
+        }
+        for (;;) {
+            if (faces == 2)
+                std::cout << "Toss the coin and type h for heads or t for tails: " << std::flush;
+            else
+                std::cout << "Roll the " << rp::die_noun(faces) << " and type the face (" << face_words(faces) << "): " << std::flush;
+            std::string line;
+            if (!std::getline(std::cin, line)) {
+                std::cout << "\n" << std::flush;
+                throw bad_input("rollplan: the input ended before the face of the roll was given");
+            }
+            const std::string face_text = trimmed(line);
+            if (!at_terminal_) std::cout << face_text << "\n";
+            if (const std::optional<rp::count_t> face = parse_face(face_text, faces)) return static_cast<std::uint64_t>(*face - 1);
+            const std::string problem = "'" + face_text + "' is not a face of " + rp::die_with_article(faces) + " (" +
+                                        face_words(faces) + ")";
+            if (!at_terminal_) {
+                std::cout << std::flush;
+                throw bad_input("rollplan: " + problem);
+            }
+            std::cout << problem << "; the rolls so far are kept, type the face of this roll again.\n";
+        }
+    }
+    std::uint64_t rolls() const { return rolls_; }
+
+private:
+    bool virtual_dice_;
+    bool at_terminal_ = isatty(STDIN_FILENO) != 0;
+    std::optional<std::random_device> device_;
+    std::uint64_t rolls_ = 0;
+};
 
 // count draws of a loaded die: one plan each, and the information they hold
 // (what entropy_pool::draw(d), which recycles each draw's leftover, approaches).
@@ -343,13 +441,60 @@ void print_loaded_count(const loaded_target& t, const rp::dice_faces& dice, std:
               << decimal(entropy) << " bits, the information they hold; rollplan's entropy_pool::draw(d) approaches it)\n";
 }
 
+// M numbers in one sitting from one entropy pool: rollplan's
+// basic_entropy_pool with threshold 1, which rolls only as far as each draw
+// needs and keeps what each leaves unused (draw(n), or draw(d) with its
+// recycling for a loaded die), over the die of the set with the most faces.
+// A pool's die is a type, so the dice people hold are listed in pooled_sitting.
+template <rp::count_t K>
+std::uint64_t pooled_sitting_with(const target& t, std::uint64_t count, face_source& faces) {
+    auto source = rp::from_values<rp::die<K>>([&faces] { return faces(K); });
+    rp::basic_entropy_pool<decltype(source), 1> pool(source);
+    std::optional<rp::discrete_distribution<int>> loaded;
+    if (t.loaded) {
+        std::vector<std::uint64_t> weights;
+        for (std::size_t i = 0; i < t.loaded->weights.size; ++i) weights.push_back(static_cast<std::uint64_t>(t.loaded->weights.values[i]));
+        loaded.emplace(weights.begin(), weights.end());
+    }
+    for (std::uint64_t i = 1; i <= count; ++i) {
+        const std::uint64_t v = loaded ? static_cast<std::uint64_t>(pool.draw(*loaded)) : pool.draw(static_cast<std::uint64_t>(t.n));
+        std::cout << "(" << i << " of " << count << ") " << t.answer(v) << "\n";
+    }
+    return pool.rolls();
+}
+
+// The dice a sitting's pool can roll.
+bool poolable(rp::count_t die) {
+    for (unsigned k : {2u, 4u, 6u, 8u, 10u, 12u, 20u, 100u})
+        if (die == k) return true;
+    return false;
+}
+
+std::uint64_t pooled_sitting(const target& t, rp::count_t die, std::uint64_t count, face_source& faces) {
+    switch (die > 100 ? 0 : static_cast<int>(die)) {
+        case 2: return pooled_sitting_with<2>(t, count, faces);
+        case 4: return pooled_sitting_with<4>(t, count, faces);
+        case 6: return pooled_sitting_with<6>(t, count, faces);
+        case 8: return pooled_sitting_with<8>(t, count, faces);
+        case 10: return pooled_sitting_with<10>(t, count, faces);
+        case 12: return pooled_sitting_with<12>(t, count, faces);
+        case 20: return pooled_sitting_with<20>(t, count, faces);
+        case 100: return pooled_sitting_with<100>(t, count, faces);
+        default:
+            throw bad_input("rollplan: --interactive --count rolls one die for the whole sitting, the one with the most faces: "
+                            "a coin, d4, d6, d8, d10, d12, d20 or d100 (here " + rp::die_with_article(die) + ")");
+    }
+}
+
 int run(int argc, char** argv) {
     CLI::App app{"rollplan: a number from 1 to N, exactly uniform, or a loaded die, with the dice you own.\n"
                  "Examples: rollplan d29 --with d6; rollplan --weights goblin=3,orc=2,dragon=1 --with d20; rollplan 2d6 --with d20"};
     std::string target_text, with_text, weights_text_given, strategy = "optimal";
     std::uint64_t count = 0;
-    bool compare = false, interactive = false;
-    app.add_option("target", target_text, "The range wanted: dN (or N) for a number from 1 to N; NdK for the sum of N dice of K faces");
+    bool compare = false, interactive = false, virtual_dice = false;
+    app.add_option("target", target_text,
+                   "What you want: dN (or N) for a number from 1 to N, d% for 1 to 100, A-B for a number from A to B, "
+                   "coin for heads or tails, NdK for the sum of N dice of K faces");
     app.add_option("--weights", weights_text_given,
                    "A loaded die instead of a range: weights 3,2,1 (outcome i with probability w_i / the sum), or named: "
                    "goblin=3,orc=2,dragon=1");
@@ -359,7 +504,12 @@ int run(int argc, char** argv) {
     app.add_flag("--compare", compare, "Show every strategy side by side");
     app.add_option("--count", count, "Plan this many numbers and give their expected rolls with the entropy pool")
         ->check(CLI::Range(std::uint64_t{1}, rp::max_pool_cost_count));
-    app.add_flag("--interactive", interactive, "Ask for each face rolled and print the number");
+    app.add_flag("--interactive", interactive,
+                 "Ask for each face rolled (a d10's 0 is its 10; a coin's h or t) and print the number; at a terminal a "
+                 "typo is asked again");
+    app.add_flag("--roll", virtual_dice,
+                 "Roll virtual dice for you (the operating system's randomness), printing each roll so that it can be "
+                 "checked by hand; as --interactive otherwise");
     app.set_version_flag("--version", std::string("rollplan ") + ROLLPLAN_VERSION_STRING);
     try {
         app.parse(argc, argv);
@@ -374,19 +524,25 @@ int run(int argc, char** argv) {
         throw bad_input(std::string("rollplan: give a target (d29, 2d6) or --weights (3,2,1), ") +
                         (has_target ? "not both" : "one of them") + " (rollplan --help shows the options)");
     target t;
+    target_text = trimmed(target_text);
     if (has_weights)
         t.loaded = parse_weights(weights_text_given);
     else if (auto sum = parse_sum_of_dice(target_text))
         t.loaded = *sum;
-    else
+    else if (auto range = parse_range(target_text)) {
+        t.first = range->first;
+        t.n = range->last - range->first + 1;
+    } else {
+        t.coin = lower_case(target_text) == "coin";
         t.n = parse_die(target_text, "the target");
+    }
     const std::vector<rp::count_t> faces = parse_dice(with_text);
     if (faces.size() > rp::max_dice_in_set)
         throw bad_input("rollplan: --with " + with_text + ": a set holds at most " + std::to_string(rp::max_dice_in_set) + " dice");
     rp::dice_faces dice;
     for (rp::count_t k : faces) dice.add(k);
-    if (interactive && (compare || count != 0))
-        throw bad_input("rollplan: --interactive draws one number; leave out --compare and --count");
+    interactive = interactive || virtual_dice;
+    if (interactive && compare) throw bad_input("rollplan: --interactive draws numbers; leave out --compare");
 
     auto print_counts = [&](const rp::plan_description& d) {
         if (count == 0) return;
@@ -400,14 +556,25 @@ int run(int argc, char** argv) {
         print_counts(t.plan(dice, "optimal"));
         return 0;
     }
+    if (interactive && count != 0) {
+        face_source faces(virtual_dice);
+        const rp::count_t die = dice.largest();
+        if (!poolable(die)) pooled_sitting(t, die, 0, faces);  // refused in words, before anything is printed
+        std::cout << count << " times: " << t.title(rp::dice_faces{die}) << ", from one pool of rolls (each draw keeps what the last one left unused).\n";
+        const std::uint64_t rolls = pooled_sitting(t, die, count, faces);
+        std::cout << "That took " << rolls << (rolls == 1 ? " roll." : " rolls.");
+        if (!t.loaded)
+            std::cout << " Expected: " << decimal(rp::expected_pool_rolls(t.n, die, count), 2) << " with the pool, "
+                      << decimal(rp::approximate_expected_rolls(plan_for(t.n, rp::dice_faces{die}, strategy)) * static_cast<double>(count), 2)
+                      << " with one plan each.";
+        std::cout << "\n";
+        return 0;
+    }
     const rp::plan_description d = t.plan(dice, strategy);
     if (interactive) {
+        face_source faces(virtual_dice);
         std::cout << t.title(dice) << ".\n";
-        const std::uint64_t value = roll_interactively(d);
-        if (t.loaded)
-            std::cout << t.loaded->result << " " << t.loaded->answers[static_cast<std::size_t>(value)] << ".\n";
-        else
-            std::cout << "Your number is " << value + 1 << ".\n";
+        std::cout << t.answer(rp::sample(d, faces)) << "\n";
         return 0;
     }
     print_plan(t, dice, strategy, d);

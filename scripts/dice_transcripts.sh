@@ -25,3 +25,6 @@ printf '10\n5\n7\n2\n' | "$rollplan" d29 --with d6,d10 --interactive |
     block dice_weights "rollplan --weights goblin=3,orc=2,dragon=1 --with d20"
 printf '6\n2\n' | "$rollplan" 2d6 --with d6 --interactive |
     block dice_sum_interactive "printf '6\\n2\\n' | rollplan 2d6 --with d6 --interactive"
+"$rollplan" 10-50 --with "d6, d10" | block dice_range "rollplan 10-50 --with \"d6, d10\""
+printf '6\n6\n1\n1\n3\n5\n' | "$rollplan" d29 --with d6 --interactive --count 2 |
+    block dice_sitting "printf '6\\n6\\n1\\n1\\n3\\n5\\n' | rollplan d29 --with d6 --interactive --count 2"

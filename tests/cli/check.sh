@@ -16,7 +16,7 @@ case $case in
 outputs)
     # d7 from a d8: roll, reroll an 8; as few rolls as the Knuth–Yao loop (8/7), so the simpler plan
     out=$("$rollplan" d7 --with d8) || fail "d7 --with d8 exited $?"
-    expect_in "$out" "strategy optimal: reject<roll<d8>, 7>"
+    expect_in "$out" "(strategy optimal), as the rollplan library spells it: reject<roll<d8>, 7>"
     expect_in "$out" "1. Roll the d8. On an 8, roll again. A = face − 1 (0 to 6)."
     expect_in "$out" "Expected rolls: 1.1429 (exactly 8/7)"
     expect_in "$out" "Chance of needing more than 2 rolls: 1/64 (1.56%)"
@@ -43,7 +43,7 @@ print(f"99% of the time it is done within {done} rolls.")
 PY
 )
     while IFS= read -r line; do expect_in "$out" "$line"; done <<<"$expected"
-    expect_in "$out" "strategy optimal: recycle<roll<d6>, 29>"
+    expect_in "$out" "(strategy optimal), as the rollplan library spells it: recycle<roll<d6>, 29>"
     # a d30 from a d6 and a d10: the d6 read as 1..3 (fold), the d10 as 0..9, never a reroll
     out=$("$rollplan" d30 --with d6,d10) || fail "d30 --with d6,d10 exited $?"
     expect_in "$out" "A number from 1 to 30 with a d6 and a d10"
@@ -57,7 +57,7 @@ PY
     expect_in "$out" "Expected rolls: 2.0000 (exactly 2)"
     # a d15 from the polyhedral set: the d20 (5 of 20 go on), then a d6 on those 5 (30, all kept): 5/4
     out=$("$rollplan" d15 --with d4,d6,d8,d10,d12,d20) || fail "d15 --with the set exited $?"
-    expect_in "$out" "strategy optimal: recycle_set<dice_set<d6, d20>, 15>"
+    expect_in "$out" "(strategy optimal), as the rollplan library spells it: recycle_set<dice_set<d6, d20>, 15>"
     expect_in "$out" "2. Roll the d6 when B is 5; otherwise the d20: "
     expect_in "$out" "Expected rolls: 1.2500 (exactly 5/4)"
     expect_in "$out" "Chance of needing more than 2 rolls: 0"
@@ -76,13 +76,14 @@ PY
     expect_in "$out" "no method can expect fewer than 18.79"
     # loaded dice: 3, 2, 1 from a d6 is one roll, cut 1-3 | 4-5 | 6
     out=$("$rollplan" --weights 3,2,1 --with d6) || fail "--weights 3,2,1 --with d6 exited $?"
-    expect_in "$out" "strategy optimal: cut<roll<d6>, 3, 2, 1>"
+    expect_in "$out" "(strategy optimal), as the rollplan library spells it: cut<roll<d6>, 3, 2, 1>"
     expect_in "$out" "2. Your outcome is 1 if A is 0 to 2; 2 if A is 3 or 4; 3 if A is 5."
     expect_in "$out" "Expected rolls: 1.0000 (exactly 1)"
     # from a d20, named: K^k mod 6 is 1, 2, 4, 2, 4, …, and Σ_i (s·w_i mod 6)/6 = 1 for each, so one
     # sequence of 20^k is unfinished after k rolls: E = Σ 20^-k = 20/19
     out=$("$rollplan" --weights goblin=3,orc=2,dragon=1 --with d20) || fail "named --weights exited $?"
-    expect_in "$out" "Goblin, orc, dragon with weights 3, 2, 1 with a d20, strategy optimal: knuth_yao<roll<d20>, 3, 2, 1>"
+    expect_in "$out" "Goblin, orc, dragon with weights 3, 2, 1 with a d20:"
+    expect_in "$out" "(strategy optimal), as the rollplan library spells it: knuth_yao<roll<d20>, 3, 2, 1>"
     expect_in "$out" "Row 1: goblin: 10, orc: 6, dragon: 3."
     expect_in "$out" "Expected rolls: 1.0526 (exactly 20/19)"
     expect_in "$out" "Chance of needing more than 2 rolls: 1/400 (0.25%)"
@@ -107,7 +108,31 @@ for rolls in (2, 3, 4):
 PY
 )
     while IFS= read -r line; do expect_in "$out" "$line"; done <<<"$expected"
-    expect_in "$out" "The sum of 2d6 (2 to 12) with a d20, strategy optimal: knuth_yao<roll<d20>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>"
+    expect_in "$out" "The sum of 2d6 (2 to 12) with a d20:"
+    expect_in "$out" "(strategy optimal), as the rollplan library spells it: knuth_yao<roll<d20>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>"
+    # the people's first: the steps and the costs first, the plan's type on the last line
+    out=$("$rollplan" d29 --with d6) || fail "d29 --with d6 exited $?"
+    [ "$(head -1 <<<"$out")" = "A number from 1 to 29 with a d6:" ] || fail "first line: $(head -1 <<<"$out")"
+    [[ $(tail -1 <<<"$out") == "The plan (strategy optimal)"* ]] || fail "last line: $(tail -1 <<<"$out")"
+    # notation: d% is a d100; A-B a range (41 numbers from a d6, then 9 added); coin; spaces in --with
+    out=$("$rollplan" d% --with d10) || fail "d% exited $?"
+    expect_in "$out" "A number from 1 to 100 with a d10:"
+    out=$("$rollplan" 10-50 --with d6) || fail "10-50 exited $?"
+    expect_in "$out" "A number from 10 to 50 with a d6:"
+    expect_in "$out" "Repeat this step until B is 41 or more."
+    expect_in "$out" "Add 9 to it for your number from 10 to 50."
+    out=$("$rollplan" coin --with d6) || fail "coin --with d6 exited $?"
+    expect_in "$out" "Heads or tails with a d6:"
+    expect_in "$out" "1. Roll the d6: faces 1, 3, 5 give A = 0; faces 2, 4, 6 give A = 1."
+    out=$("$rollplan" d30 --with "d6, d10") || fail "--with 'd6, d10' exited $?"
+    expect_in "$out" "A number from 1 to 30 with a d6 and a d10:"
+    # --compare aligned whatever a cell says: the digits plan of a d1025 from a coin (11 flips, rejected
+    # from 1025 up: 1023/2048 of the attempts) is done within 24 rolls with probability 1 − (1023/2048)^2,
+    # below 99%, so its cell "more than 24 rolls" is wider than the column's title
+    out=$("$rollplan" d1025 --with coin --compare) || fail "d1025 --compare exited $?"
+    expect_in "$out" "more than 24 rolls"
+    plan_columns=$(awk 'NR >= 3 && NR <= 7 { match($0, /(plan|reject<|recycle<)/); print RSTART }' <<<"$out" | sort -u | wc -l)
+    [ "$plan_columns" -eq 1 ] || fail "--compare: the plan column starts at $plan_columns places:"$'\n'"$out"
     out=$("$rollplan" --weights 3,2,1 --with d6 --compare) || fail "--weights --compare exited $?"
     expect_in "$out" "digits    1.0000"
     out=$("$rollplan" --weights 1,1 --with coin --count 10) || fail "--weights --count exited $?"
@@ -147,6 +172,12 @@ d29 --with d6,,d10
 d29 --with d2,d3,d4,d5,d6,d7,d8,d9,d10
 d29 --with d6,d1
 d29 --with banana
+d29 --with 'd6, '
+50-10 --with d6
+5-5 --with d6
+1-x --with d6
+1- --with d6
+0-18446744073709551615 --with d6
 d29
 --with d6
 d29 --with d6 --strategy best
@@ -155,6 +186,9 @@ d29 --with d6 --count -1
 d29 --with d6 --count x
 d29 --with d6 --bogus
 d29 --with d6 --interactive --compare
+d29 --with d6 --roll --compare
+d29 --with d7 --interactive --count 2
+d29 --with d6,d7 --roll --count 2
 --weights '' --with d6
 --weights 3,,2 --with d6
 --weights 3, --with d6
@@ -193,27 +227,68 @@ interactive_pipe)
     # leaves 7 of 13; face 1: 42 of 78, below 58 = 2·29: 42 mod 29 = 13, the number 14
     out=$(printf '6\n6\n1\n1\n' | "$rollplan" d29 --with d6 --interactive) || fail "exit $?"
     expect_in "$out" "Your number is 14."
-    # a coin for 3: tails, heads = binary 10 = 2, the number 3; spaces around a face are fine
-    out=$(printf ' 2 \n1\n' | "$rollplan" d3 --with coin --interactive) || fail "exit $?"
-    expect_in "$out" "Your number is 3."
+    # a coin for 3: tails, heads = binary 10 = 2, the number 3; spaces around a face are fine, and
+    # a coin's faces may be typed 1, 2, h, t, heads or tails, in any case
+    for faces in ' 2 \n1\n' 't\nh\n' 'Tails\nHEADS\n'; do
+        out=$(printf "$faces" | "$rollplan" d3 --with coin --interactive) || fail "exit $?"
+        expect_in "$out" "Toss the coin and type h for heads or t for tails: "
+        expect_in "$out" "Your number is 3."
+    done
+    # a d10's face 0 is its 10: faces 0, 0 give A = 9, B = 9, C = 99, the number 100
+    out=$(printf '0\n0\n' | "$rollplan" d100 --with d10 --interactive) || fail "exit $?"
+    expect_in "$out" "Your number is 100."
+    # a range: 10-50 is a number from 1 to 41, plus 9. Faces 3, 5 give A = 2·6 + 4 = 16, B = 36, below
+    # 41, so one more roll: face 1 gives A = 96, B = 216; 96 is below 216 − 216 mod 41 = 205, so
+    # 96 mod 41 = 14, the number 15 from 1 to 41: 24 from 10 to 50
+    out=$(printf '3\n5\n1\n' | "$rollplan" 10-50 --with d6 --interactive) || fail "exit $?"
+    expect_in "$out" "Your number is 24."
+    # a coin as the target: a d6 folded to 2, face 4 gives A = 1: tails
+    out=$(printf '4\n' | "$rollplan" coin --with d6 --interactive) || fail "exit $?"
+    expect_in "$out" "Your toss is tails."
     # a d30 from a d6 and a d10: it asks for the d6, then the d10; (5 − 1) mod 3 = 1, 7 − 1 = 6: 16, the number 17
     out=$(printf '5\n7\n' | "$rollplan" d30 --with d6,d10 --interactive) || fail "exit $?"
     expect_in "$out" "Roll the d6 and type the face (1 to 6): 5"
-    expect_in "$out" "Roll the d10 and type the face (1 to 10): 7"
+    expect_in "$out" "Roll the d10 and type the face (1 to 10, or 0 for the 10): 7"
     expect_in "$out" "Your number is 17."
     # a d29 from a d6 and a d10, the loop that changes die: B = 1 asks for the d10 (face 10: A = 9,
     # B = 10), B = 10 for the d6 (face 5: A = 58, B = 60); 58 is not below 2·29, so A = 0, B = 2 go on:
     # the d10 (face 7: A = 6, B = 20), the d6 (face 2: A = 37, B = 120); 37 is below 116: 37 mod 29
     # = 8, the number 9
     out=$(printf '10\n5\n7\n2\n' | "$rollplan" d29 --with d6,d10 --interactive) || fail "exit $?"
-    expected=$'Roll the d10 and type the face (1 to 10): 10\nRoll the d6 and type the face (1 to 6): 5\n'
-    expected+=$'Roll the d10 and type the face (1 to 10): 7\nRoll the d6 and type the face (1 to 6): 2\n'
+    expected=$'Roll the d10 and type the face (1 to 10, or 0 for the 10): 10\nRoll the d6 and type the face (1 to 6): 5\n'
+    expected+=$'Roll the d10 and type the face (1 to 10, or 0 for the 10): 7\nRoll the d6 and type the face (1 to 6): 2\n'
     [[ $out == *"$expected"* ]] || fail "expected, in this order:"$'\n'"$expected"$'\nin:\n'"$out"
     expect_in "$out" "Your number is 9."
+    # --interactive --count: one pool for the sitting. Faces 6, 6, 1, 1 give 42 of 78 as for one draw
+    # (above), the number 14; the pool keeps ⌊42/29⌋ = 1 of ⌊78/29⌋ = 2; faces 3, 5 make 1·36 + 2·6 + 4 =
+    # 52 of 72, below 72 − 72 mod 29 = 58: 52 mod 29 = 23, the number 24 — six rolls for two numbers
+    out=$(printf '6\n6\n1\n1\n3\n5\n' | "$rollplan" d29 --with d6 --interactive --count 2) || fail "exit $?"
+    expect_in "$out" "(1 of 2) Your number is 14."
+    expect_in "$out" "(2 of 2) Your number is 24."
+    expect_in "$out" "That took 6 rolls."
+    # a loaded die from the pool (draw(d), recycling): face 4 is u = 3 of 6, orc's stretch [3, 5), as
+    # for one draw; u − 3 = 0 goes back as a digit of orc's 2 values (0 of 2); face 6 makes
+    # 0·6 + 5 = 5 of 12, below 12: u = 5, dragon's [5, 6) — two rolls for two outcomes
+    out=$(printf '4\n6\n2\n1\n' | "$rollplan" --weights goblin=3,orc=2,dragon=1 --with d6 --interactive --count 2) ||
+        fail "exit $?"
+    expect_in "$out" "(1 of 2) Your outcome is orc."
+    expect_in "$out" "(2 of 2) Your outcome is dragon."
+    expect_in "$out" "That took 2 rolls."
+    # --roll: virtual dice, each roll printed, a number in range (3 numbers from a d6: 1 to 6 each)
+    for run in 1 2 3 4 5; do
+        out=$("$rollplan" d29 --with d6 --roll </dev/null) || fail "--roll exit $?"
+        rolls=$(grep -c '^Rolled the d6: [1-6]$' <<<"$out")
+        [ "$rolls" -ge 1 ] || fail "--roll printed no roll:"$'\n'"$out"
+        number=$(sed -n 's/^Your number is \([0-9]*\)\.$/\1/p' <<<"$out")
+        [ -n "$number" ] && [ "$number" -ge 1 ] && [ "$number" -le 29 ] || fail "--roll: '$number'"
+    done
+    out=$("$rollplan" coin --with coin --roll --count 3 </dev/null) || fail "--roll --count exit $?"
+    [ "$(grep -c '^Tossed the coin: \(heads\|tails\)$' <<<"$out")" -eq 3 ] || fail "--roll --count 3 with a coin:"$'\n'"$out"
+    [ "$(grep -c '^([123] of 3) Your toss is \(heads\|tails\)\.$' <<<"$out")" -eq 3 ] || fail "three tosses:"$'\n'"$out"
     err=$(printf '12\n' | "$rollplan" d5 --with d11 --interactive 2>&1 >/dev/null)
     [ "$err" = "rollplan: '12' is not a face of an 11-sided die (1 to 11)" ] || fail "a d11 face of 12: '$err'"
     err=$(printf '5\n11\n' | "$rollplan" d30 --with d6,d10 --interactive 2>&1 >/dev/null)
-    [ "$err" = "rollplan: '11' is not a face of a d10 (1 to 10)" ] || fail "a d10 face of 11: '$err'"
+    [ "$err" = "rollplan: '11' is not a face of a d10 (1 to 10, or 0 for the 10)" ] || fail "a d10 face of 11: '$err'"
     # a face outside the die, not a number, or the end of input: one line, exit 2
     for input in '7\n' '0\n' 'x\n' '\n' '3\n' '' '-1\n' '3.5\n'; do
         err=$(printf -- "$input" | "$rollplan" d29 --with d6 --interactive 2>&1 >/dev/null)
@@ -228,10 +303,19 @@ interactive_terminal)
     status=$?
     [ $status -eq 0 ] || fail "at a terminal: exit status $status"
     expect_in "$out" "Your number is 17."
-    out=$(printf '9\n' | timeout 20 script -qec "$rollplan d29 --with d6 --interactive" /dev/null)
+    # a typo at a terminal is explained and asked again, the rolls so far kept: faces 3, (9: not a
+    # face), (x), 5 give the number 17 as 3, 5 do
+    out=$(printf '3\n9\nx\n5\n' | timeout 20 script -qec "$rollplan d29 --with d6 --interactive" /dev/null)
     status=$?
-    [ $status -eq 2 ] || fail "at a terminal, face 9: exit status $status"
-    expect_in "$out" "rollplan: '9' is not a face of a d6 (1 to 6)"
+    [ $status -eq 0 ] || fail "at a terminal, a typo: exit status $status"
+    expect_in "$out" "'9' is not a face of a d6 (1 to 6); the rolls so far are kept, type the face of this roll again."
+    expect_in "$out" "'x' is not a face of a d6 (1 to 6)"
+    expect_in "$out" "Your number is 17."
+    # the end of input at a terminal still ends the run: exit status 2, one line
+    out=$(printf '3\n\004' | timeout 20 script -qec "$rollplan d29 --with d6 --interactive" /dev/null)
+    status=$?
+    [ $status -eq 2 ] || fail "at a terminal, the end of input: exit status $status"
+    expect_in "$out" "rollplan: the input ended before the face of the roll was given"
     ;;
 *)
     echo "unknown case $case"; exit 2 ;;
