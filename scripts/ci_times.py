@@ -19,6 +19,9 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
     (r"=== clang\+\+-16 with libc\+\+: clean, in (\d+) s", "Clang 16 with libc++",
      "unit tests (golden values included), examples, the reproducible sequences against their golden "
      "file, the command's tests, with LLVM's libc++ instead of libstdc++"),
+    (r"=== wasm: the same values under node, in (\d+) s", "WebAssembly",
+     "`examples/reproducible.cpp` and `examples/d29_from_d6.cpp` built by emscripten, run under node, against "
+     "the golden file and the native build"),
     (r"=== g\+\+, sanitizers: clean, in (\d+) s", "GCC 12, sanitizers",
      "unit tests, examples, the command's tests under `-fsanitize=address,undefined` at -O1, "
      "static checks at run time"),

@@ -10,7 +10,8 @@
 # and Clang 16 (ROLLPLAN_SANITIZE_COMPILERS), their static checks run at run
 # time so that the sanitizers see that code too; the unit tests, examples,
 # golden sequences and command once more with LLVM's libc++ (ROLLPLAN_LIBCXX,
-# default on); and a bounded libFuzzer run
+# default on); the golden sequences in WebAssembly under node (ROLLPLAN_WASM,
+# default on; emscripten); and a bounded libFuzzer run
 # (ROLLPLAN_FUZZ_SECONDS, default 60; 0 skips it). Prints each stage's time.
 # Exits non-zero if anything fails.
 set -uo pipefail
@@ -23,6 +24,7 @@ certificate_compilers=${ROLLPLAN_CERTIFICATE_COMPILERS:-"g++"}
 sanitize_compilers=${ROLLPLAN_SANITIZE_COMPILERS:-"g++ clang++-16"}
 fuzz_seconds=${ROLLPLAN_FUZZ_SECONDS:-60}
 libcxx=${ROLLPLAN_LIBCXX:-on}
+wasm=${ROLLPLAN_WASM:-on}
 jobs=$(nproc)
 version=$(sed -n 's/^project(rollplan VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 start_all=$SECONDS
@@ -93,12 +95,25 @@ run_libcxx() {
     echo "=== clang++-16 with libc++: clean, in $((SECONDS - start)) s"
 }
 
+# WebAssembly (emscripten, run under node): the golden sequences and the d29
+# example as the native build prints them.
+run_wasm() {
+    local start=$SECONDS
+    echo "=== wasm: emscripten and node"
+    bash scripts/deps.sh emscripten nodejs || return 1
+    bash tests/wasm/check.sh "$PWD" build/wasm || return 1
+    echo "=== wasm: the same values under node, in $((SECONDS - start)) s"
+}
+
 failed=0 passed=0
 for compiler in $compilers; do
     if run_with "$compiler"; then passed=$((passed + 1)); else echo "=== $compiler: FAILED"; failed=$((failed + 1)); fi
 done
 if [ "$libcxx" = on ]; then
     if run_libcxx; then passed=$((passed + 1)); else echo "=== clang++-16 with libc++: FAILED"; failed=$((failed + 1)); fi
+fi
+if [ "$wasm" = on ]; then
+    if run_wasm; then passed=$((passed + 1)); else echo "=== wasm: FAILED"; failed=$((failed + 1)); fi
 fi
 for compiler in $sanitize_compilers; do
     if run_sanitized "$compiler"; then passed=$((passed + 1)); else echo "=== $compiler, sanitizers: FAILED"; failed=$((failed + 1)); fi

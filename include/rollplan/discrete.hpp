@@ -152,7 +152,7 @@ exact_weights weights_from(It first, It last) {
     if (w.values.empty()) fail<std::invalid_argument>("rollplan: discrete_distribution needs at least one weight");
     if (w.total == 0)
         fail<std::invalid_argument>("rollplan: discrete_distribution: every weight is zero", "weights", w.values.size());
-    if (w.values.size() >= (std::size_t{1} << 32))
+    if (static_cast<std::uint64_t>(w.values.size()) >= (std::uint64_t{1} << 32))  // a 32-bit size_t never is
         fail<std::invalid_argument>("rollplan: discrete_distribution holds fewer than 2^32 weights", "weights", w.values.size());
     return w;
 }
