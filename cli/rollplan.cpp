@@ -445,7 +445,8 @@ void print_loaded_count(const loaded_target& t, const rp::dice_faces& dice, std:
 // basic_entropy_pool with threshold 1, which rolls only as far as each draw
 // needs and keeps what each leaves unused (draw(n), or draw(d) with its
 // recycling for a loaded die), over the die of the set with the most faces.
-// A pool's die is a type, so the dice people hold are listed in pooled_sitting.
+// A pool's die is a type, so the dice people hold are listed in pooled_sitting
+// (another is refused there, before anything is printed).
 template <rp::count_t K>
 std::uint64_t pooled_sitting_with(const target& t, std::uint64_t count, face_source& faces) {
     auto source = rp::from_values<rp::die<K>>([&faces] { return faces(K); });
@@ -456,18 +457,13 @@ std::uint64_t pooled_sitting_with(const target& t, std::uint64_t count, face_sou
         for (std::size_t i = 0; i < t.loaded->weights.size; ++i) weights.push_back(static_cast<std::uint64_t>(t.loaded->weights.values[i]));
         loaded.emplace(weights.begin(), weights.end());
     }
+    std::cout << count << " times: " << t.title(rp::dice_faces{K})
+              << ", from one pool of rolls (each draw keeps what the last one left unused).\n";
     for (std::uint64_t i = 1; i <= count; ++i) {
         const std::uint64_t v = loaded ? static_cast<std::uint64_t>(pool.draw(*loaded)) : pool.draw(static_cast<std::uint64_t>(t.n));
         std::cout << "(" << i << " of " << count << ") " << t.answer(v) << "\n";
     }
     return pool.rolls();
-}
-
-// The dice a sitting's pool can roll.
-bool poolable(rp::count_t die) {
-    for (unsigned k : {2u, 4u, 6u, 8u, 10u, 12u, 20u, 100u})
-        if (die == k) return true;
-    return false;
 }
 
 std::uint64_t pooled_sitting(const target& t, rp::count_t die, std::uint64_t count, face_source& faces) {
@@ -559,8 +555,6 @@ int run(int argc, char** argv) {
     if (interactive && count != 0) {
         face_source faces(virtual_dice);
         const rp::count_t die = dice.largest();
-        if (!poolable(die)) pooled_sitting(t, die, 0, faces);  // refused in words, before anything is printed
-        std::cout << count << " times: " << t.title(rp::dice_faces{die}) << ", from one pool of rolls (each draw keeps what the last one left unused).\n";
         const std::uint64_t rolls = pooled_sitting(t, die, count, faces);
         std::cout << "That took " << rolls << (rolls == 1 ? " roll." : " rolls.");
         if (!t.loaded)

@@ -36,9 +36,10 @@ def tokens_of(text):
     for m in TOKEN.finditer(text):
         if m.group("pre"):
             line = m.group("pre")
-            if re.match(r"\s*#\s*(define|ifdef|ifndef|if|elif)\b", line):
-                macros.update(MACRO.findall(line if not line.lstrip().startswith("#define")
-                                            else line.split()[1] if len(line.split()) > 1 else ""))
+            directive = re.match(r"\s*#\s*(define|ifdef|ifndef|if|elif)\s+(.*)", line)
+            if directive:  # a #define names one macro (its body may name others); the tests name any
+                macros.update(MACRO.findall(directive.group(2).split()[0] if directive.group(1) == "define"
+                                            else directive.group(2)))
             continue
         if m.group("skip"):
             continue
@@ -182,10 +183,7 @@ def declared_name(stmt):
     name = rest[k]
     if not re.match(r"[A-Za-z_]\w*$", name):
         return None
-    if j < len(rest) and rest[j] == "(" and k + 1 < len(rest) and rest[k + 1] == "(" and \
-            "->" in rest and k == 0:
-        return name  # a deduction guide: its class is already a name
-    return name
+    return name  # for a deduction guide, its class: already a name
 
 
 def body_kind(stmt):
