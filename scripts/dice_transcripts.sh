@@ -28,3 +28,5 @@ printf '6\n2\n' | "$rollplan" 2d6 --with d6 --interactive |
 "$rollplan" 10-50 --with "d6, d10" | block dice_range "rollplan 10-50 --with \"d6, d10\""
 printf '6\n6\n1\n1\n3\n5\n' | "$rollplan" d29 --with d6 --interactive --count 2 |
     block dice_sitting "printf '6\\n6\\n1\\n1\\n3\\n5\\n' | rollplan d29 --with d6 --interactive --count 2"
+printf '00\n5\n' | "$rollplan" d% --with d10 --interactive |
+    block dice_percentile "printf '00\\n5\\n' | rollplan d% --with d10 --interactive"

@@ -186,10 +186,11 @@ struct alias_table {
     bool fits_32 = false, fits_64 = false;
     std::uint64_t low_bound_32 = 0, low_bound_64 = 0;
 
-    // The outcome of slot (column j, threshold r < C).
+    // The outcome of slot (column j, threshold r < C); j < n, a size_t (also where size_t has 32 bits).
     constexpr std::size_t outcome(std::uint64_t j, count_t threshold) const {
-        const alias_column<Index>& c = column[j];
-        return threshold < c.keep ? static_cast<std::size_t>(j) : c.alias;
+        const auto index = static_cast<std::size_t>(j);
+        const alias_column<Index>& c = column[index];
+        return threshold < c.keep ? index : c.alias;
     }
 };
 

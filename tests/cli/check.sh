@@ -11,6 +11,9 @@ fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 expect_in() {  # expect_in TEXT NEEDLE
     grep -qF -- "$2" <<<"$1" || fail "expected '$2' in:"$'\n'"$1"
 }
+expect_not_in() {  # expect_not_in TEXT NEEDLE
+    ! grep -qF -- "$2" <<<"$1" || fail "did not expect '$2' in:"$'\n'"$1"
+}
 
 case $case in
 outputs)
@@ -117,6 +120,9 @@ PY
     # notation: d% is a d100; A-B a range (41 numbers from a d6, then 9 added); coin; spaces in --with
     out=$("$rollplan" d% --with d10) || fail "d% exited $?"
     expect_in "$out" "A number from 1 to 100 with a d10:"
+    expect_in "$out" "With percentile dice, read as players do: the tens die (00 to 90) for step 1, the units die (0 to 9) for step 2"
+    out=$("$rollplan" d100 --with d10) || fail "d100 exited $?"
+    expect_not_in "$out" "With percentile dice"
     out=$("$rollplan" 10-50 --with d6) || fail "10-50 exited $?"
     expect_in "$out" "A number from 10 to 50 with a d6:"
     expect_in "$out" "Repeat this step until B is 41 or more."
@@ -237,6 +243,22 @@ interactive_pipe)
     # a d10's face 0 is its 10: faces 0, 0 give A = 9, B = 9, C = 99, the number 100
     out=$(printf '0\n0\n' | "$rollplan" d100 --with d10 --interactive) || fail "exit $?"
     expect_in "$out" "Your number is 100."
+    # d% with a d10 is percentile dice, read as players read them: the tens die (00 to 90), then the
+    # units die (0 to 9), added; 00 and 0 is 100. (As a d100, faces 0 (its 10) and 5 would be A = 9,
+    # B = 4: 95; as percentile dice they are 05.)
+    for reading in '0 5 5' '00 0 100' '00 1 1' '90 9 99' '7 3 73' '40 0 40'; do
+        read -r tens units number <<<"$reading"
+        out=$(printf '%s\n%s\n' "$tens" "$units" | "$rollplan" d% --with d10 --interactive) || fail "d% $tens $units: exit $?"
+        expect_in "$out" "Roll the tens die and type the face (00, 10, 20 and so on to 90): $tens"
+        expect_in "$out" "Roll the units die and type the face (0 to 9): $units"
+        expect_in "$out" "Your number is $number."
+    done
+    out=$(printf '75\n' | "$rollplan" d% --with d10,d10 --interactive 2>&1)
+    [ $? -eq 2 ] || fail "d%: a tens die's 75 is refused with exit status 2"
+    expect_in "$out" "rollplan: '75' is not a face of the tens die (00, 10, 20 and so on to 90)"
+    out=$(printf '30\n10\n' | "$rollplan" d% --with d10 --interactive 2>&1)
+    [ $? -eq 2 ] || fail "d%: a units die's 10 is refused with exit status 2"
+    expect_in "$out" "rollplan: '10' is not a face of the units die (0 to 9)"
     # a range: 10-50 is a number from 1 to 41, plus 9. Faces 3, 5 give A = 2·6 + 4 = 16, B = 36, below
     # 41, so one more roll: face 1 gives A = 96, B = 216; 96 is below 216 − 216 mod 41 = 205, so
     # 96 mod 41 = 14, the number 15 from 1 to 41: 24 from 10 to 50
@@ -311,6 +333,12 @@ interactive_terminal)
     expect_in "$out" "'9' is not a face of a d6 (1 to 6); the rolls so far are kept, type the face of this roll again."
     expect_in "$out" "'x' is not a face of a d6 (1 to 6)"
     expect_in "$out" "Your number is 17."
+    # percentile dice at a terminal: a tens die's 75 asked again, then 70 and 3 give 73
+    out=$(printf '75\n70\n3\n' | timeout 20 script -qec "$rollplan d% --with d10 --interactive" /dev/null)
+    status=$?
+    [ $status -eq 0 ] || fail "at a terminal, percentile dice: exit status $status"
+    expect_in "$out" "'75' is not a face of the tens die (00, 10, 20 and so on to 90); the rolls so far are kept"
+    expect_in "$out" "Your number is 73."
     # the end of input at a terminal still ends the run: exit status 2, one line
     out=$(printf '3\n\004' | timeout 20 script -qec "$rollplan d29 --with d6 --interactive" /dev/null)
     status=$?

@@ -13,7 +13,7 @@ ln -s /usr/include/boost "$work/include/boost"  # Boost.Mp11 alone, not the host
 export NODE_PATH=/usr/share/nodejs
 status=0
 for example in reproducible d29_from_d6; do
-    if ! em++ -std=c++20 -O2 -Wall -Wextra -Wpedantic -Werror -sSINGLE_FILE=1 -I"$source/include" -I"$work/include" \
+    if ! em++ -std=c++20 -O2 -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Werror -sSINGLE_FILE=1 -I"$source/include" -I"$work/include" \
             "$source/examples/$example.cpp" -o "$work/$example.js"; then
         echo "wasm: $example does not compile with em++"; status=1; continue
     fi

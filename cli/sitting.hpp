@@ -1,0 +1,82 @@
+// cli/sitting.hpp: a sitting at the table, the rolls read as they come. One
+// number is sample(plan, roll) over the dice held; M numbers (count > 0) come
+// from one entropy pool: rollplan's basic_entropy_pool with threshold 1,
+// which rolls only as far as each draw needs and keeps what each leaves
+// unused (draw(n), or draw(d) with its recycling for a loaded die), over the
+// die of the set with the most faces. roll(die_roll) returns the face of the
+// roll, minus 1 (for percentile dice the digit read: a d% with the plan that
+// rolls a d10 twice is read tens, then units); begin(title) is told what the sitting draws, once the
+// request is known to be one it can run; result(i, text) each result (i from
+// 1). The command reads the faces from its input; the web page replays the
+// faces clicked so far, its roll(K) throwing when they run out (the sitting
+// holds nothing between rolls but the library's own state).
+#pragma once
+
+#include "request.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rollplan_command {
+
+// A pool's die is a type, so the dice people hold are listed in
+// pooled_sitting (another is refused there, before begin).
+template <rp::count_t K, class Roll, class Begin, class Result>
+void pooled_sitting_with(const target& t, std::uint64_t count, Roll& roll, Begin& begin, Result& result) {
+    auto source = rp::from_values<rp::die<K>>([&roll] { return roll(die_roll{K}); });
+    rp::basic_entropy_pool<decltype(source), 1> pool(source);
+    std::optional<rp::discrete_distribution<int>> loaded;
+    if (t.loaded) {
+        std::vector<std::uint64_t> weights;
+        for (std::size_t i = 0; i < t.loaded->weights.size; ++i) weights.push_back(static_cast<std::uint64_t>(t.loaded->weights.values[i]));
+        loaded.emplace(weights.begin(), weights.end());
+    }
+    begin(rp::to_string(count) + " times: " + t.title(rp::dice_faces{K}) +
+          ", from one pool of rolls (each draw keeps what the last one left unused).");
+    for (std::uint64_t i = 1; i <= count; ++i) {
+        const std::uint64_t v = loaded ? static_cast<std::uint64_t>(pool.draw(*loaded)) : pool.draw(static_cast<std::uint64_t>(t.n));
+        result(i, "(" + rp::to_string(i) + " of " + rp::to_string(count) + ") " + t.answer(v));
+    }
+}
+
+template <class Roll, class Begin, class Result>
+void pooled_sitting(const target& t, rp::count_t die, std::uint64_t count, Roll& roll, Begin& begin, Result& result) {
+    switch (die > 100 ? 0 : static_cast<int>(die)) {
+        case 2: return pooled_sitting_with<2>(t, count, roll, begin, result);
+        case 4: return pooled_sitting_with<4>(t, count, roll, begin, result);
+        case 6: return pooled_sitting_with<6>(t, count, roll, begin, result);
+        case 8: return pooled_sitting_with<8>(t, count, roll, begin, result);
+        case 10: return pooled_sitting_with<10>(t, count, roll, begin, result);
+        case 12: return pooled_sitting_with<12>(t, count, roll, begin, result);
+        case 20: return pooled_sitting_with<20>(t, count, roll, begin, result);
+        case 100: return pooled_sitting_with<100>(t, count, roll, begin, result);
+        default:
+            throw bad_input("rollplan: --interactive --count rolls one die for the whole sitting, the one with the most faces: "
+                            "a coin, d4, d6, d8, d10, d12, d20 or d100 (here " + rp::die_with_article(die) + ")");
+    }
+}
+
+// count 0: one number with the plan of the strategy over the dice held;
+// otherwise count numbers from the pool.
+template <class Roll, class Begin, class Result>
+void sitting(const target& t, const rp::dice_faces& dice, const std::string& strategy, std::uint64_t count, Roll& roll,
+             Begin& begin, Result& result) {
+    if (count != 0) {
+        pooled_sitting(t, dice.largest(), count, roll, begin, result);
+        return;
+    }
+    const rp::plan_description d = t.plan(dice, strategy);
+    begin(t.title(dice) + ".");
+    if (t.reads_percentile(d)) {
+        std::size_t rolled = 0;
+        auto percentile = [&roll, &rolled](rp::count_t) { return roll(die_roll{10, rolled++ == 0 ? reading::tens : reading::units}); };
+        const std::uint64_t c = rp::sample(d, percentile);  // C = A × 10 + B, the number read
+        result(1, "Your number is " + rp::to_string(c == 0 ? 100 : c) + ".");
+        return;
+    }
+    result(1, t.answer(rp::sample(d, [&roll](rp::count_t k) { return roll(die_roll{k}); })));
+}
+
+}  // namespace rollplan_command

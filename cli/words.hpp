@@ -1,0 +1,133 @@
+// cli/words.hpp: a plan's figures as the rollplan command (and the web page)
+// print them: the expected rolls exact and in decimals, the chance of needing
+// more than k rolls, the rolls that are enough 99% of the time, and the
+// strategies side by side. Every figure comes from the library (expected_rolls,
+// approximate_expected_rolls where the exact fraction needs more than 128
+// bits, tail_probability, rolls_enough); here it only becomes words.
+#pragma once
+
+#include "request.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+namespace rollplan_command {
+
+inline std::string decimal(double value, int digits = 4) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+}
+
+inline std::string percent(const rp::rational& p) {
+    return decimal(100 * p.to_double(), 2) + "%";
+}
+
+// Exact figures need 128 bits; past that, say so instead of a number.
+inline std::string expected_text(const rp::plan_description& d) {
+    try {
+        const rp::rational e = rp::expected_rolls(d);
+        return decimal(e.to_double()) + " (exactly " + rp::to_string(e.numerator()) +
+               (e.denominator() == 1 ? "" : "/" + rp::to_string(e.denominator())) + ")";
+    } catch (const std::overflow_error&) {  // a Knuth–Yao loop with a long period of K^k mod N
+        return decimal(rp::approximate_expected_rolls(d)) + " (the exact fraction needs more than 128 bits)";
+    }
+}
+
+inline std::string tail_text(const rp::plan_description& d, std::size_t k) {
+    try {
+        const rp::rational p = rp::tail_probability(d, k);
+        if (p == rp::rational{0}) return "0";
+        if (p == rp::rational{1}) return "1 (100%)";
+        return rp::to_string(p.numerator()) + "/" + rp::to_string(p.denominator()) + " (" + percent(p) + ")";
+    } catch (const std::exception&) {
+        return "not counted (K^k passes 2^128)";
+    }
+}
+
+inline std::string enough_text(const rp::plan_description& d) {
+    try {
+        return std::to_string(rp::rolls_enough(d, rp::rational{99, 100}));
+    } catch (const std::domain_error&) {
+        return "more than " + std::to_string(rp::max_model_depth);
+    }
+}
+
+// The strategies side by side: a header row, then one row per strategy
+// (its name, expected rolls, the chance of more than 4 rolls, the rolls
+// enough 99% of the time, the plan's type).
+inline std::vector<std::vector<std::string>> comparison_rows(const target& t, const rp::dice_faces& dice) {
+    std::vector<std::vector<std::string>> rows{{"strategy", "expected", "more than 4 rolls", "99% done within", "plan"}};
+    for (const char* strategy : {"digits", "smooth", "cheapest", "optimal"}) {
+        const rp::plan_description d = t.plan(dice, strategy);
+        std::string tail;
+        try {
+            tail = percent(rp::tail_probability(d, 4));
+        } catch (const std::exception&) {
+            tail = "-";
+        }
+        rows.push_back({strategy, decimal(rp::approximate_expected_rolls(d)), tail, enough_text(d) + " rolls", rp::plan_name(d)});
+    }
+    return rows;
+}
+
+// The pool rolls one die: of a set, the one with the most faces (the most
+// information per roll).
+inline std::string pool_count_text(rp::count_t n, const rp::dice_faces& dice, std::uint64_t count, const rp::plan_description& d) {
+    const rp::count_t faces = dice.largest();
+    const double each = rp::approximate_expected_rolls(d);
+    const double pooled = rp::expected_pool_rolls(n, faces, count);
+    const std::string c = rp::to_string(count);
+    return c + " numbers from 1 to " + rp::to_string(n) + ":\n"
+           + "  one plan each:        " + decimal(each * static_cast<double>(count), 2) + " rolls expected ("
+           + c + " x " + decimal(each) + ")\n"
+           + "  with the entropy pool: " + decimal(pooled, 2) + " rolls expected"
+           + (dice.size > 1 ? " of the " + rp::die_noun(faces) : std::string()) + " (each draw keeps what the last one left unused)\n"
+           + "  no method can expect fewer than " + decimal(static_cast<double>(count) * std::log2(static_cast<double>(n)) / std::log2(static_cast<double>(faces)), 2)
+           + " (" + c + " x log_" + rp::to_string(faces) + " " + rp::to_string(n) + ", the information they hold)\n";
+}
+
+// count draws of a loaded die: one plan each, and the information they hold
+// (what entropy_pool::draw(d), which recycles each draw's leftover, approaches).
+inline std::string loaded_count_text(const loaded_target& t, const rp::dice_faces& dice, std::uint64_t count, const rp::plan_description& d) {
+    const rp::count_t faces = dice.largest();
+    double total = 0, entropy = 0;
+    for (std::size_t i = 0; i < t.weights.size; ++i) total += static_cast<double>(t.weights.values[i]);
+    for (std::size_t i = 0; i < t.weights.size; ++i)
+        if (t.weights.values[i] != 0) {
+            const double p = static_cast<double>(t.weights.values[i]) / total;
+            entropy -= p * std::log2(p);
+        }
+    const std::string c = rp::to_string(count);
+    return c + " draws:\n"
+           + "  one plan each: " + decimal(rp::approximate_expected_rolls(d) * static_cast<double>(count), 2)
+           + " rolls expected\n"
+           + "  no method can expect fewer than " + decimal(static_cast<double>(count) * entropy / std::log2(static_cast<double>(faces)), 2)
+           + " rolls of the " + rp::die_noun(faces) + " (" + c + " x H / log2 " + rp::to_string(faces) + ", H = "
+           + decimal(entropy) + " bits, the information they hold; rollplan's entropy_pool::draw(d) approaches it)\n";
+}
+
+// --count M: what M numbers (or draws) cost, one plan each and from the pool.
+inline std::string count_text(const target& t, const rp::dice_faces& dice, std::uint64_t count, const rp::plan_description& d) {
+    return t.loaded ? loaded_count_text(*t.loaded, dice, count, d) : pool_count_text(t.n, dice, count, d);
+}
+
+// After a sitting of count numbers from the pool: the rolls it took, and
+// what they were expected to be.
+inline std::string sitting_cost_text(const target& t, const rp::dice_faces& dice, const std::string& strategy, std::uint64_t count,
+                                     std::uint64_t rolls) {
+    const rp::count_t die = dice.largest();
+    std::string text = "That took " + rp::to_string(rolls) + (rolls == 1 ? " roll." : " rolls.");
+    if (!t.loaded)
+        text += " Expected: " + decimal(rp::expected_pool_rolls(t.n, die, count), 2) + " with the pool, " +
+                decimal(rp::approximate_expected_rolls(plan_for(t.n, rp::dice_faces{die}, strategy)) * static_cast<double>(count), 2) +
+                " with one plan each.";
+    return text;
+}
+
+}  // namespace rollplan_command
