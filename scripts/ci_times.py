@@ -22,6 +22,9 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
     (r"=== wasm: the same values under node, in (\d+) s", "WebAssembly",
      "`examples/reproducible.cpp` and `examples/d29_from_d6.cpp` built by emscripten, run under node, against "
      "the golden file and the native build"),
+    (r"=== web page: checked in Chromium, in (\d+) s", "Web page",
+     "`bash scripts/web.sh` (the page, its WebAssembly built by emscripten) and `tests/web/check.py` in headless "
+     "Chromium: the d29 figures, sittings, bad input, a phone's width, 54 plans against the command's"),
     (r"=== g\+\+, sanitizers: clean, in (\d+) s", "GCC 12, sanitizers",
      "unit tests, examples, the command's tests under `-fsanitize=address,undefined` at -O1, "
      "static checks at run time"),

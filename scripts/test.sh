@@ -11,7 +11,9 @@
 # time so that the sanitizers see that code too; the unit tests, examples,
 # golden sequences and command once more with LLVM's libc++ (ROLLPLAN_LIBCXX,
 # default on); the golden sequences in WebAssembly under node (ROLLPLAN_WASM,
-# default on; emscripten); and a bounded libFuzzer run
+# default on; emscripten); the web page built by scripts/web.sh and checked in
+# headless Chromium (ROLLPLAN_WEB, default on; tests/web/check.py, its
+# screenshots kept in build/web-test); and a bounded libFuzzer run
 # (ROLLPLAN_FUZZ_SECONDS, default 60; 0 skips it). Prints each stage's time.
 # Exits non-zero if anything fails.
 set -uo pipefail
@@ -25,6 +27,7 @@ sanitize_compilers=${ROLLPLAN_SANITIZE_COMPILERS:-"g++ clang++-16"}
 fuzz_seconds=${ROLLPLAN_FUZZ_SECONDS:-60}
 libcxx=${ROLLPLAN_LIBCXX:-on}
 wasm=${ROLLPLAN_WASM:-on}
+web=${ROLLPLAN_WEB:-on}
 jobs=$(nproc)
 version=$(sed -n 's/^project(rollplan VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 start_all=$SECONDS
@@ -105,6 +108,18 @@ run_wasm() {
     echo "=== wasm: the same values under node, in $((SECONDS - start)) s"
 }
 
+# The web page in headless Chromium, its numbers against the command's (built
+# here with g++, as the page is built from the command's code).
+run_web() {
+    local start=$SECONDS dir=build/web-test
+    echo "=== web page: emscripten, then headless Chromium"
+    bash scripts/deps.sh emscripten nodejs chromium chromium-driver python3-selenium || return 1
+    bash scripts/web.sh || return 1
+    mkdir -p "$dir" && g++ -std=c++20 -O2 -Iinclude cli/rollplan.cpp -o "$dir/rollplan" || return 1
+    /usr/bin/python3 tests/web/check.py build/web "$dir/rollplan" "$dir/screenshots" || return 1
+    echo "=== web page: checked in Chromium, in $((SECONDS - start)) s"
+}
+
 failed=0 passed=0
 for compiler in $compilers; do
     if run_with "$compiler"; then passed=$((passed + 1)); else echo "=== $compiler: FAILED"; failed=$((failed + 1)); fi
@@ -114,6 +129,9 @@ if [ "$libcxx" = on ]; then
 fi
 if [ "$wasm" = on ]; then
     if run_wasm; then passed=$((passed + 1)); else echo "=== wasm: FAILED"; failed=$((failed + 1)); fi
+fi
+if [ "$web" = on ]; then
+    if run_web; then passed=$((passed + 1)); else echo "=== web page: FAILED"; failed=$((failed + 1)); fi
 fi
 for compiler in $sanitize_compilers; do
     if run_sanitized "$compiler"; then passed=$((passed + 1)); else echo "=== $compiler, sanitizers: FAILED"; failed=$((failed + 1)); fi
