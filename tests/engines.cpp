@@ -1,5 +1,7 @@
 #include <rollplan/engines.hpp>
 
+#include "engine_requirements.hpp"
+
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -84,90 +86,11 @@ TEST_CASE("engines run in constant expressions", "[engines]") {
     REQUIRE(skip == step);
 }
 
-// [rand.req.eng], line by line, for each engine.
+// [rand.req.eng], line by line, for each engine (tests/engine_requirements.hpp).
 TEMPLATE_TEST_CASE("engines meet the random number engine requirements", "[engines]", splitmix64,
                    rollplan::pcg32, xoshiro256starstar) {
-    using E = TestType;
-    STATIC_REQUIRE(std::is_unsigned_v<typename E::result_type>);
-    STATIC_REQUIRE(E::min() < E::max());
-    STATIC_REQUIRE(std::is_same_v<decltype(E::default_seed), const std::uint64_t>);
-
-    SECTION("E(), E(s), seed(), seed(s)") {
-        REQUIRE(E() == E(E::default_seed));
-        E e(99);
-        REQUIRE(e != E());
-        e();
-        e.seed();
-        REQUIRE(e == E());
-        e.seed(1234);
-        REQUIRE(e == E(1234));
-        REQUIRE(E(1234) != E(1235));
-        E copy(e);
-        REQUIRE(copy == e);
-        REQUIRE(copy() == e());
-    }
-    SECTION("E(q), seed(q): the same sequence gives the same engine, another another") {
-        std::seed_seq q1{1, 2, 3}, q1_again{1, 2, 3}, q2{1, 2, 4};
-        const E from_q1(q1);
-        REQUIRE(from_q1 == E(q1_again));
-        REQUIRE(from_q1 != E(q2));
-        E e(5);
-        e.seed(q1);
-        REQUIRE(e == from_q1);
-    }
-    SECTION("discard(z) is z calls") {
-        for (unsigned long long z : {0ull, 1ull, 2ull, 3ull, 100ull, 1000ull}) {
-            E skipped(7), stepped(7);
-            skipped.discard(z);
-            for (unsigned long long i = 0; i < z; ++i) stepped();
-            REQUIRE(skipped == stepped);
-            REQUIRE(skipped() == stepped());
-        }
-    }
-    SECTION("x == y compares the whole state") {
-        E x(3), y(3);
-        x();
-        REQUIRE(x != y);
-        REQUIRE_FALSE(x == y);
-        y();
-        REQUIRE(x == y);
-    }
-    SECTION("os << x then is >> v gives v == x, and the same outputs after") {
-        E x(42);
-        x.discard(17);
-        std::stringstream stream;
-        stream << std::hex << std::showbase << std::setw(30) << std::setfill('*');  // the caller's flags
-        stream << x;
-        REQUIRE((stream.flags() & std::ios_base::basefield) == std::ios_base::hex);  // restored
-        REQUIRE(stream.fill() == '*');
-        E v(1);
-        stream >> v;
-        REQUIRE(stream);
-        REQUIRE(v == x);
-        for (int i = 0; i < 100; ++i) REQUIRE(v() == x());
-    }
-    SECTION("is >> v on bad input sets failbit and leaves v as it was") {
-        const E before(8);
-        for (const char* text : {"", "x12", "-", "99999999999999999999999"}) {
-            INFO("input: '" << text << "'");
-            std::istringstream in(text);
-            E v = before;
-            in >> v;
-            REQUIRE(in.fail());
-            REQUIRE(v == before);
-        }
-    }
-    SECTION("seeding, stepping and comparing in constant expressions") {
-        constexpr bool fine = [] {
-            E a, b(E::default_seed);
-            a.seed(11);
-            b.seed(11);
-            a.discard(5);
-            for (int i = 0; i < 5; ++i) b();
-            return a == b;
-        }();
-        STATIC_REQUIRE(fine);
-    }
+    STATIC_REQUIRE(std::is_same_v<decltype(TestType::default_seed), const std::uint64_t>);
+    check_random_number_engine<TestType>();
 }
 
 TEST_CASE("engines from a seed sequence take its words, two to a number, the first low", "[engines]") {
@@ -232,4 +155,109 @@ TEST_CASE("engine states that cannot run are refused", "[engines]") {
     odd_increment >> p;
     REQUIRE(odd_increment);
     REQUIRE(p != p_before);
+}
+
+TEST_CASE("xoshiro256**'s jumps are 2^128 and 2^192 steps", "[engines]") {
+    using detail::gf2_polynomial;
+    // the characteristic polynomial, found again: Berlekamp–Massey over GF(2) on 512 bits of
+    // the state (bit 0 of s0) gives the shortest recurrence, of degree 256
+    std::vector<int> bits;
+    xoshiro256starstar g({1, 2, 3, 4});
+    for (int i = 0; i < 512; ++i) {
+        bits.push_back(static_cast<int>(g.state()[0] & 1));
+        g();
+    }
+    std::vector<int> c(513, 0), b(513, 0);  // connection polynomials: c(x) = 1 + c1 x + … + cL x^L
+    c[0] = b[0] = 1;
+    std::size_t length = 0, shift = 1;
+    for (std::size_t i = 0; i < bits.size(); ++i) {
+        int discrepancy = bits[i];
+        for (std::size_t j = 1; j <= length; ++j) discrepancy ^= c[j] & bits[i - j];
+        if (discrepancy == 0) {
+            ++shift;
+            continue;
+        }
+        const std::vector<int> before = c;
+        for (std::size_t j = shift; j < c.size(); ++j) c[j] ^= b[j - shift];
+        if (2 * length <= i) {
+            length = i + 1 - length;
+            b = before;
+            shift = 1;
+        } else {
+            ++shift;
+        }
+    }
+    REQUIRE(length == 256);
+    gf2_polynomial p{};  // x^256 c(1/x), without its x^256
+    for (std::size_t j = 1; j <= 256; ++j)
+        if (c[j]) p[(256 - j) / 64] |= std::uint64_t{1} << ((256 - j) % 64);
+    REQUIRE(p == detail::xoshiro256_characteristic);
+    // x^(2^128) and x^(2^192) modulo it are the jump polynomials
+    gf2_polynomial power{2, 0, 0, 0};  // x
+    for (int i = 1; i <= 192; ++i) {
+        power = detail::times_mod(power, power, p);
+        if (i == 128) REQUIRE(power == detail::xoshiro256_jump);
+    }
+    REQUIRE(power == detail::xoshiro256_long_jump);
+
+    // the authors' jump() and long_jump() from the state {0, 0, 0, 1}
+    xoshiro256starstar jumped({0, 0, 0, 1}), long_jumped({0, 0, 0, 1});
+    jumped.jump();
+    long_jumped.long_jump();
+    REQUIRE(jumped.state() ==
+            xoshiro256starstar::state_type{0x934d05e8b2076310, 0xeabdd0bf76a1be51, 0x75dd6a992accb1e8, 0xc660c602a7330187});
+    REQUIRE(long_jumped.state() ==
+            xoshiro256starstar::state_type{0x4aa11f0b3241cdbf, 0xb6a17239b35b197f, 0x504952572e3f844b, 0x2628df68616fd3a0});
+    // a jump commutes with a step (both are powers of the one transition)
+    xoshiro256starstar step_then_jump(9), jump_then_step(9);
+    step_then_jump();
+    step_then_jump.jump();
+    jump_then_step.jump();
+    jump_then_step();
+    REQUIRE(step_then_jump == jump_then_step);
+    constexpr bool in_constant_expressions = [] {
+        xoshiro256starstar a(3), b(3);
+        a.jump();
+        b.jump();
+        a.long_jump();
+        return a != b;
+    }();
+    STATIC_REQUIRE(in_constant_expressions);
+}
+
+TEST_CASE("xoshiro256**'s discard(n) is n steps, by polynomial past 2^14", "[engines]") {
+    for (unsigned long long n : {16383ull, 16384ull, 16385ull, 100000ull, 1234567ull}) {
+        INFO("n = " << n);
+        xoshiro256starstar skipped(21), stepped(21);
+        skipped.discard(n);
+        for (unsigned long long i = 0; i < n; ++i) stepped();
+        REQUIRE(skipped == stepped);
+    }
+    // far: x^a·x^b = x^(a + b), in either order
+    const unsigned long long a = 0x123456789abcdefull, b = 0x0fedcba987654321ull;
+    xoshiro256starstar ab(5), ba(5), sum(5);
+    ab.discard(a);
+    ab.discard(b);
+    ba.discard(b);
+    ba.discard(a);
+    sum.discard(a + b);
+    REQUIRE(ab == sum);
+    REQUIRE(ba == sum);
+    // 2^63 steps, twice, then 2^64 more by four 2^62s: what 2^128 is to a jump, 2^64 is to these
+    xoshiro256starstar halves(6), quarters(6);
+    halves.discard(1ull << 63);
+    halves.discard(1ull << 63);
+    for (int i = 0; i < 4; ++i) quarters.discard(1ull << 62);
+    REQUIRE(halves == quarters);
+}
+
+TEST_CASE("pcg32's set_stream is pcg-cpp's", "[engines]") {
+    for (std::uint64_t stream : {0ull, 1ull, 54ull, 0xfedcba9876543210ull}) {
+        ::pcg32 reference(42, 7);
+        rollplan::pcg32 ours(42, 7);
+        for (int i = 0; i < 5; ++i) REQUIRE(ours() == reference());
+        reference.set_stream(stream);
+        ours.set_stream(stream);
+        for (int i = 0; i < 1000; ++i) REQUIRE(ours() == reference());
+    }
 }

@@ -14,7 +14,8 @@
 // - xoshiro256starstar (Blackman & Vigna 2018): 256 bits of xor/shift/rotate
 //   state, output rotl(s1·5, 7)·9. Seeding: a 64-bit seed fills the state with
 //   four splitmix64 outputs (the authors' advice); a full state may be given
-//   (not all zero). State: the four words.
+//   (not all zero). State: the four words. jump() and long_jump() move 2^128
+//   and 2^192 steps, discard(n) n steps in O(log n), by polynomials over GF(2).
 // From a seed sequence q (like std::seed_seq), each takes 32-bit words from
 // q.generate, two to a 64-bit number, the first word low (as the standard's
 // mersenne_twister_engine does): splitmix64 the counter from 2 words; pcg32
@@ -78,6 +79,38 @@ std::basic_ostream<CharT, Traits>& write_words(std::basic_ostream<CharT, Traits>
         os << words[i];
     }
     return os;
+}
+
+
+// Polynomials over GF(2) below degree 256, for xoshiro256starstar's jumps:
+// the coefficient of x^i is bit i mod 64 of word i / 64. With p the terms of a
+// monic polynomial of degree 256 (x^256 left out), times_x_mod and times_mod
+// multiply modulo it.
+using gf2_polynomial = std::array<std::uint64_t, 4>;
+// x^256 + these: the characteristic polynomial of xoshiro256's state
+// transition (found by Berlekamp–Massey on its bits; tests/engines.cpp finds
+// it again); and x^(2^128), x^(2^192) modulo it, the authors' jump polynomials.
+inline constexpr gf2_polynomial xoshiro256_characteristic{0x9d116f2bb0f0f001, 0x0280002bcefd1a5e, 0x04b4edcf26259f85,
+                                                          0x0003c03c3f3ecb19};
+inline constexpr gf2_polynomial xoshiro256_jump{0x180ec6d33cfd0aba, 0xd5a61266f0c9392c, 0xa9582618e03fc9aa, 0x39abdc4529b1661c};
+inline constexpr gf2_polynomial xoshiro256_long_jump{0x76e15d3efefdcbbf, 0xc5004e441c522fb3, 0x77710069854ee241,
+                                                     0x39109bb02acbe635};
+constexpr gf2_polynomial times_x_mod(gf2_polynomial a, const gf2_polynomial& p) {
+    const bool overflow = (a[3] >> 63) != 0;
+    for (std::size_t i = 3; i > 0; --i) a[i] = (a[i] << 1) | (a[i - 1] >> 63);
+    a[0] <<= 1;
+    if (overflow)
+        for (std::size_t i = 0; i < 4; ++i) a[i] ^= p[i];
+    return a;
+}
+constexpr gf2_polynomial times_mod(const gf2_polynomial& a, const gf2_polynomial& b, const gf2_polynomial& p) {
+    gf2_polynomial product{};
+    for (int bit = 255; bit >= 0; --bit) {  // Horner: product·x, plus a where b has x^bit
+        product = times_x_mod(product, p);
+        if ((b[static_cast<std::size_t>(bit) / 64] >> (bit % 64)) & 1)
+            for (std::size_t i = 0; i < 4; ++i) product[i] ^= a[i];
+    }
+    return product;
 }
 
 }  // namespace detail
@@ -166,6 +199,12 @@ public:
         state_ = multiplier * state_ + increment;
     }
     constexpr void discard(unsigned long long n) { advance(n); }
+    // Another stream from the same state, as pcg-cpp's set_stream: the
+    // increment becomes 2·stream + 1. Streams of one seed are not independent
+    // sequences: two whose increments differ little give correlated values
+    // (rust-random/rand#907); for parallel streams prefer a counter-based
+    // engine (philox.hpp) or seeds from a seed sequence.
+    constexpr void set_stream(std::uint64_t stream) { increment_ = (stream << 1) | 1; }
     friend constexpr bool operator==(const pcg32&, const pcg32&) = default;
 
     // The increment, then the state; >> refuses an even increment.
@@ -236,8 +275,28 @@ public:
         s_[3] = rotl(s_[3], 45);
         return result;
     }
+    // Jumps. The state transition T is linear over GF(2)^256, so n steps,
+    // T^n s, are J(T) s for the polynomial J(x) = x^n mod P(x), P the
+    // characteristic polynomial of T (degree 256): J's terms say which of the
+    // next 256 states to add up (Haramoto et al. 2008, "Efficient jump ahead for
+    // F2-linear random number generators"; Blackman & Vigna's jump functions). jump() is 2^128
+    // steps and long_jump() 2^192, with the authors' polynomials: 2^64
+    // non-overlapping streams of 2^128 values each, and 2^64 of 2^192.
+    constexpr void jump() { advance_by(detail::xoshiro256_jump); }
+    constexpr void long_jump() { advance_by(detail::xoshiro256_long_jump); }
+    // n steps: one by one below 2^14, where that is cheaper, else x^n mod P
+    // by squaring (at most 64 products of 256-bit polynomials): O(log n).
     constexpr void discard(unsigned long long n) {
-        for (; n != 0; --n) (*this)();
+        if (n < (1u << 14)) {
+            for (; n != 0; --n) (*this)();
+            return;
+        }
+        detail::gf2_polynomial power{1, 0, 0, 0};  // x^0; then, bit by bit from the top, x^(2m) or x^(2m + 1)
+        for (int bit = 63; bit >= 0; --bit) {
+            power = detail::times_mod(power, power, detail::xoshiro256_characteristic);
+            if ((n >> bit) & 1) power = detail::times_x_mod(power, detail::xoshiro256_characteristic);
+        }
+        advance_by(power);
     }
     constexpr const state_type& state() const { return s_; }
     friend constexpr bool operator==(const xoshiro256starstar&, const xoshiro256starstar&) = default;
@@ -256,6 +315,16 @@ public:
     }
 
 private:
+    // s = J(T) s: the sum of T^i s over the terms x^i of J.
+    constexpr void advance_by(const detail::gf2_polynomial& j) {
+        state_type sum{};
+        for (std::size_t i = 0; i < 256; ++i) {
+            if ((j[i / 64] >> (i % 64)) & 1)
+                for (std::size_t w = 0; w < 4; ++w) sum[w] ^= s_[w];
+            (*this)();
+        }
+        s_ = sum;
+    }
     static constexpr bool is_zero(const state_type& s) { return (s[0] | s[1] | s[2] | s[3]) == 0; }
     static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
     state_type s_;

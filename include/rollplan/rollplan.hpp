@@ -13,6 +13,7 @@
 #include "engines.hpp"
 #include "generate.hpp"
 #include "optimum.hpp"
+#include "philox.hpp"
 #include "plan.hpp"
 #include "planner.hpp"
 #include "pool.hpp"
