@@ -38,6 +38,17 @@ void print_one_at_a_time(const char* name, Engine engine, Dist dist) {
     std::printf("\n");
 }
 
+// Prints the values at indices 1018 … 1029 of a fill from a counter-based
+// engine: across its first two blocks of 1024 (docs/spec.md, section 5).
+template <class Engine, class Dist>
+void print_across_blocks(const char* name, Engine engine, Dist dist) {
+    std::vector<typename Dist::result_type> values(1030);
+    rp::generate(values, dist, engine);
+    std::printf("%-42s", name);
+    for (std::size_t i = 1018; i < 1030; ++i) std::printf(" %lld", static_cast<long long>(values[i]));
+    std::printf("\n");
+}
+
 // The same sequences made by the compiler:
 constexpr auto d6_compile_time = rp::generate_array<12>(rp::uniform_int_distribution<int, 1, 6>{}, rp::splitmix64{1});
 constexpr auto big_compile_time =
@@ -56,6 +67,9 @@ int main() {
     // bounds given at run time: the batches of the same bounds at compile time (spec version 6)
     same &= print_two_ways("d6 run-time bounds, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<int>(1, 6));
     same &= print_two_ways("-500..500 run-time bounds, pcg32{7}", rp::pcg32{7}, rp::uniform_int_distribution<int>(-500, 500));
+
+    print_across_blocks("0..99 at 1018.., philox4x64{2026}", rp::philox4x64{2026}, rp::uniform_int_distribution<int>(0, 99));
+    print_across_blocks("d6 at 1018.., philox4x32{7}", rp::philox4x32{7}, rp::uniform_int_distribution<int, 1, 6>{});
 
     print_one_at_a_time("d6 one at a time, splitmix64{1}", rp::splitmix64{1}, rp::uniform_int_distribution<int, 1, 6>{});
     print_one_at_a_time("d29 one at a time, pcg32{29, 54}", rp::pcg32{29, 54}, rp::uniform_int_distribution<int, 1, 29>{});

@@ -19,7 +19,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 bash scripts/deps.sh cmake make g++ clang-14 clang-16 libclang-rt-16-dev libboost-dev catch2 libpcg-cpp-dev libcli11-dev \
-    python3 bsdutils libc++-16-dev libc++abi-16-dev || exit 2
+    python3 bsdutils libc++-16-dev libc++abi-16-dev libtbb-dev || exit 2
 compilers=${ROLLPLAN_COMPILERS:-"g++ clang++-16 clang++-14"}
 sweep_compilers=${ROLLPLAN_SWEEP_COMPILERS:-"g++ clang++-16"}
 certificate_compilers=${ROLLPLAN_CERTIFICATE_COMPILERS:-"g++"}

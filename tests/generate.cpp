@@ -1,6 +1,7 @@
 #include <rollplan/distribution.hpp>
 #include <rollplan/engines.hpp>
 #include <rollplan/generate.hpp>
+#include <rollplan/philox.hpp>
 #include <rollplan/planner.hpp>
 #include <rollplan/verify.hpp>
 
@@ -321,4 +322,104 @@ TEST_CASE("batched values pass chi-square, alone and in pairs, through each engi
     check(pcg32{12}, "pcg32");
     check(std::mt19937{12}, "mt19937");
     check(std::mt19937_64{12}, "mt19937_64");
+}
+
+// From a counter-based engine, generate fills in blocks of 1024 values (docs/spec.md, section 5).
+TEST_CASE("generate from a counter-based engine: block j is the ordinary fill from counter (0, b + j)", "[generate][counter]") {
+    using word = philox4x64::result_type;
+    uniform_int_distribution<int> d(0, 99);
+    for (std::size_t n : {1u, 1023u, 1024u, 1025u, 3000u}) {
+        INFO("n = " << n);
+        philox4x64 engine(2026);
+        std::vector<int> fill(n);
+        rollplan::generate(fill.begin(), fill.end(), d, engine);
+        // the definition, block by block: a fresh engine with the key, set to counter {0, j, 0, 0}
+        // (set_counter takes the highest word first), and the fill of that block's positions
+        std::vector<int> expected;
+        const std::size_t blocks = (n + 1023) / 1024;
+        for (std::size_t j = 0; j < blocks; ++j) {
+            philox4x64 block(2026);
+            block.set_counter({0, 0, static_cast<word>(j), 0});
+            std::vector<int> part(std::min<std::size_t>(1024, n - 1024 * j));
+            for (int& v : part) v = -1;
+            // the ordinary fill is the batched one, the same as an engine that is not counter-based gives
+            struct words {
+                using result_type = std::uint64_t;
+                static constexpr result_type min() { return 0; }
+                static constexpr result_type max() { return ~result_type{0}; }
+                philox4x64* e;
+                result_type operator()() { return (*e)(); }
+            } as_words{&block};
+            rollplan::generate(part.begin(), part.end(), d, as_words);
+            expected.insert(expected.end(), part.begin(), part.end());
+        }
+        REQUIRE(fill == expected);
+        // the engine ends at the next range: counter {0, blocks, 0, 0}, nothing of it read
+        REQUIRE(engine.counter() == std::array<word, 4>{0, blocks, 0, 0});
+        REQUIRE(engine.index() == 3);
+    }
+}
+
+TEST_CASE("a value of a counter-based fill depends on the key, the counter at the call and its index only", "[generate][counter]") {
+    uniform_int_distribution<int> d(1, 6);
+    philox4x32 engine(7);
+    std::vector<int> whole(5000), shorter(2500);
+    rollplan::generate(whole.begin(), whole.end(), d, philox4x32(engine));
+    rollplan::generate(shorter.begin(), shorter.end(), d, philox4x32(engine));
+    REQUIRE(std::equal(shorter.begin(), shorter.end(), whole.begin()));  // not on the fill's length
+    // parts made alone, in any order, from (engine, first index, count), are the fill: parts that
+    // start and end inside blocks, a part of one block, parts across several
+    std::vector<int> parts(5000);
+    const std::pair<std::size_t, std::size_t> ranges[] = {{4000, 4667}, {0, 667}, {1500, 2167}, {1024, 1500}, {3333, 4000},
+                                                          {667, 1024}, {2167, 3333}, {4667, 5000}};
+    for (const auto& [first, last] : ranges)
+        rollplan::generate_part(parts.begin() + static_cast<std::ptrdiff_t>(first), parts.begin() + static_cast<std::ptrdiff_t>(last), d,
+                                engine, first);
+    REQUIRE(parts == whole);
+    REQUIRE(engine == philox4x32(7));  // generate_part leaves it as it was
+    // a forward list fills as a vector does
+    std::forward_list<int> list(3000);
+    philox4x32 again(7);
+    rollplan::generate(list.begin(), list.end(), d, again);
+    REQUIRE(std::equal(list.begin(), list.end(), whole.begin()));
+}
+
+TEST_CASE("a counter-based fill starts at the first range the engine has not read", "[generate][counter]") {
+    uniform_int_distribution<int> d(1, 1000);
+    philox4x64 used(3);
+    used();  // one value of counter range 0 read: the fill takes range 1
+    std::vector<int> fill(10), from_range_1(10);
+    rollplan::generate(fill.begin(), fill.end(), d, used);
+    philox4x64 at_1(3);
+    at_1.set_counter({0, 0, 1, 0});
+    rollplan::generate_part(from_range_1.begin(), from_range_1.end(), d, at_1, 0);
+    REQUIRE(fill == from_range_1);
+    REQUIRE(used.counter() == std::array<philox4x64::result_type, 4>{0, 2, 0, 0});
+    // two fills in a row are one fill's blocks: the second starts where the first ended
+    philox4x64 twice(3), once(3);
+    std::vector<int> a(1024), b(1024), both(2048);
+    rollplan::generate(a.begin(), a.end(), d, twice);
+    rollplan::generate(b.begin(), b.end(), d, twice);
+    rollplan::generate(both.begin(), both.end(), d, once);
+    REQUIRE(std::equal(a.begin(), a.end(), both.begin()));
+    REQUIRE(std::equal(b.begin(), b.end(), both.begin() + 1024));
+    REQUIRE(twice == once);
+    // an empty fill moves nothing
+    philox4x64 untouched(3);
+    untouched();
+    const philox4x64 before = untouched;
+    rollplan::generate(fill.begin(), fill.begin(), d, untouched);
+    REQUIRE(untouched == before);
+    // and a constant expression fills the same way
+    constexpr auto at_compile_time = [] {
+        philox4x32 e(11);
+        std::array<int, 1500> values{};
+        rollplan::generate(values.begin(), values.end(), uniform_int_distribution<int, 1, 6>{}, e);
+        return values[1499] + 10 * values[1024] + 100 * values[0];
+    }();
+    philox4x32 e(11);
+    std::vector<int> run_time(1500);
+    rollplan::generate(run_time.begin(), run_time.end(), uniform_int_distribution<int, 1, 6>{}, e);
+    STATIC_REQUIRE(at_compile_time >= 111);
+    REQUIRE(at_compile_time == run_time[1499] + 10 * run_time[1024] + 100 * run_time[0]);
 }

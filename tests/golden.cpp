@@ -365,6 +365,30 @@ TEST_CASE("shuffle and sampling follow the spec", "[golden]") {
     }
 }
 
+TEST_CASE("generate from a counter-based engine follows the spec, block by block", "[golden]") {
+    // spec.md section 5: block j is the batches of the spec, from the key at counter {0, j, 0, 0}
+    for (std::size_t count : std::to_array<std::size_t>({1, 1000, 1024, 1025, 3000})) {
+        INFO("count = " << count);
+        philox4x64 engine(2026);
+        std::vector<int> ours(count);
+        rollplan::generate(ours, uniform_int_distribution<int>(0, 99), engine);
+        std::vector<int> spec;
+        for (std::uint64_t j = 0; spec.size() < count; ++j) {
+            philox4x64 block(2026);
+            block.set_counter({0, 0, j, 0});
+            for (std::uint64_t v : spec_generate(block, 100, std::min<std::size_t>(1024, count - spec.size())))
+                spec.push_back(static_cast<int>(v));
+        }
+        REQUIRE(ours == spec);
+        if (count == 3000) {  // the golden values of spec.md
+            REQUIRE(ours[0] == 35);
+            REQUIRE(ours[1] == 0);
+            REQUIRE(ours[1024] == 79);
+            REQUIRE(ours[2999] == 53);
+        }
+    }
+}
+
 TEST_CASE("golden values", "[golden]") {
     // First values of the default d6 and d29 from the spec's engines, one draw at a
     // time and by generate (several values from one word); these are the stability

@@ -2,6 +2,9 @@
 // constexpr and exactly uniform (docs/spec.md states each algorithm). On an
 // engine word (a 32- or 64-bit engine) each of them takes several values from
 // one word of the engine (detail/batch.hpp); on other sources one value per draw.
+// From a counter-based engine (philox.hpp) generate fills in blocks, each
+// value a function of its index, so that a fill may be split across threads
+// (parallel.hpp: generate with an execution policy) or machines (generate_part).
 #pragma once
 
 #include "detail/config.hpp"
@@ -184,43 +187,6 @@ concept iterable = requires(R& r) {
 // rollplan's distribution on an engine word, several values come from one
 // word (docs/spec.md, section 5), whether its bounds are constants or given
 // at run time; otherwise *it = dist(g).
-struct generate_fn {
-    template <std::input_or_output_iterator It, std::sentinel_for<It> Sent, class Dist, class G>
-    constexpr It operator()(It first, Sent last, Dist&& dist, G&& g) const {
-        using dist_type = std::remove_cvref_t<Dist>;
-        constexpr std::size_t per_word = values_per_word<dist_type, std::remove_reference_t<G>>();
-        if constexpr (per_word >= 2) {
-            decltype(auto) s = as_source(g);
-            using die = typename std::remove_cvref_t<decltype(s)>::die_type;
-            return generate_batched(first, last, dist, s,
-                                    digit_batch<die::faces, static_cast<std::uint64_t>(dist_type::outcomes), per_word>{});
-        } else if constexpr (is_run_time_distribution<dist_type> && is_engine<G>) {
-            return generate_run_time(first, last, dist, g);
-        } else {
-            for (; first != last; ++first) *first = dist(g);
-            return first;
-        }
-    }
-    template <borrowed_iterable R, class Dist, class G>
-    constexpr iterator_of<R> operator()(R&& range, Dist&& dist, G&& g) const {
-        return (*this)(std::ranges::begin(range), std::ranges::end(range), dist, g);
-    }
-};
-
-}  // namespace detail
-
-inline constexpr detail::generate_fn generate{};
-
-// Count values of dist from engine, as a std::array (an rvalue engine is fine).
-template <std::size_t Count, class Dist, class G>
-constexpr auto generate_array(Dist&& dist, G&& engine) {
-    std::array<typename std::remove_cvref_t<Dist>::result_type, Count> values{};
-    rollplan::generate(values.begin(), values.end(), dist, engine);
-    return values;
-}
-
-namespace detail {
-
 // The number of elements of [first, last): std::ranges::distance, which
 // emscripten's libc++ does not have.
 template <std::forward_iterator It, std::sentinel_for<It> Sent>
@@ -233,6 +199,218 @@ constexpr std::uint64_t count_between(It first, Sent last) {
         return n;
     }
 }
+
+// generate(policy, …): parallel.hpp specialises this for the standard
+// execution policies; without it, or for another first argument, the call
+// stops here, in words.
+template <class Policy>
+struct parallel_generate {
+    template <class... Args>
+    static auto run(Args&&...) {
+        static_assert(sizeof(Policy) == 0,
+                      "rollplan: generate(policy, first, last, dist, engine) takes a standard execution policy "
+                      "(std::execution::seq, par, par_unseq) and needs #include <rollplan/parallel.hpp>");
+    }
+};
+
+// The fill itself, from any source: generate's values for [first, last).
+template <class It, class Sent, class Dist, class G>
+constexpr It generate_in_order(It first, Sent last, Dist& dist, G& g) {
+    using dist_type = std::remove_cvref_t<Dist>;
+    constexpr std::size_t per_word = values_per_word<dist_type, std::remove_reference_t<G>>();
+    if constexpr (per_word >= 2) {
+        decltype(auto) s = as_source(g);
+        using die = typename std::remove_cvref_t<decltype(s)>::die_type;
+        return generate_batched(first, last, dist, s,
+                                digit_batch<die::faces, static_cast<std::uint64_t>(dist_type::outcomes), per_word>{});
+    } else if constexpr (is_run_time_distribution<dist_type> && is_engine<G>) {
+        return generate_run_time(first, last, dist, g);
+    } else {
+        for (; first != last; ++first) *first = dist(g);
+        return first;
+    }
+}
+
+// A counter-based engine, as generate fills from it: rollplan's philox_engine,
+// whose state can be read (counter(), index()) and set (set_counter), with a
+// counter wide enough for 2^64 steps within a block (its low words) and 2^64
+// blocks (its high words): philox4x32, philox4x64, philox2x64.
+template <class E>
+struct counter_layout {
+    static constexpr std::size_t words = E::word_count, low = (64 + E::word_size - 1) / E::word_size;
+    static constexpr bool fits = words > low && (words - low) * E::word_size >= 64;
+};
+template <class E>
+concept counter_based_engine = requires(E& e) {
+    E::word_count;
+    E::word_size;
+    e.counter();
+    e.index();
+    e.set_counter(e.counter());
+} && counter_layout<E>::fits;
+
+// The values of one block of a fill.
+inline constexpr std::size_t counter_block_values = 1024;
+
+// The blocks of a fill from a counter-based engine e (docs/spec.md, section
+// 5): the values at indices [1024·j, 1024·(j + 1)) are the ordinary fill of
+// those positions from e's key at the counter c_j, whose low words are 0 and
+// whose high words are b + j, where b is the first such range that e has not
+// read from (its high words, plus 1 unless its low words are 0 and it has
+// read nothing of them). So each value depends on e's key, e's counter at the
+// call and its own index, and a fill may be made in parts, in any order, on
+// any number of threads or machines. (A block would run into the next only
+// past 2^64 counter steps, 2^66 values for 1024: never, in practice.)
+template <counter_based_engine E>
+class counter_blocks {
+public:
+    using counter_type = std::remove_cvref_t<decltype(std::declval<const E&>().counter())>;  // low word first
+    static constexpr std::size_t low = counter_layout<E>::low;
+
+    constexpr explicit counter_blocks(const E& e) : key_holder_(e), base_(e.counter()) {
+        bool unread = e.index() == E::word_count - 1;
+        for (std::size_t j = 0; j < low; ++j) {
+            unread = unread && base_[j] == 0;
+            base_[j] = 0;
+        }
+        if (!unread) add(base_, 1);
+    }
+    static constexpr std::uint64_t blocks(std::uint64_t values) {
+        return values / counter_block_values + (values % counter_block_values != 0);
+    }
+    // e's key at the start of block j
+    constexpr E engine_for(std::uint64_t j) const {
+        E block = key_holder_;
+        counter_type c = base_;
+        add(c, j);
+        block.set_counter(highest_first(c));
+        return block;
+    }
+    // where e stands after a fill of `values` values: at the next range unread
+    constexpr void finish(E& e, std::uint64_t values) const {
+        if (values != 0) e = engine_for(blocks(values));
+    }
+    // Writes the values at indices index, index + 1, … into [first, last):
+    // block by block, the first block's values before `index` made and dropped.
+    template <std::forward_iterator It, std::sentinel_for<It> Sent, class Dist>
+    constexpr It fill(It first, Sent last, const Dist& dist, std::uint64_t index) const {
+        std::uint64_t j = index / counter_block_values;
+        if (const std::size_t skip = static_cast<std::size_t>(index % counter_block_values); skip != 0 && first != last) {
+            using value = std::iter_value_t<It>;
+            std::array<value, counter_block_values> made{};
+            std::size_t wanted = skip;
+            for (It end = first; wanted < counter_block_values && end != last; ++end) ++wanted;
+            fill_block(made.begin(), made.begin() + static_cast<std::ptrdiff_t>(wanted), dist, j++);
+            for (std::size_t i = skip; i < wanted; ++i, ++first) *first = made[i];
+        }
+        for (; first != last; ++j) {
+            It end = first;
+            if constexpr (std::sized_sentinel_for<Sent, It> && std::random_access_iterator<It>) {
+                const auto left = static_cast<std::iter_difference_t<It>>(last - first),
+                           whole = static_cast<std::iter_difference_t<It>>(counter_block_values);
+                end += left < whole ? left : whole;
+            } else {
+                for (std::size_t m = 0; m < counter_block_values && end != last; ++m) ++end;
+            }
+            first = fill_block(first, end, dist, j);
+        }
+        return first;
+    }
+
+private:
+    template <class It, class Dist>
+    constexpr It fill_block(It first, It last, const Dist& dist, std::uint64_t j) const {
+        E block = engine_for(j);
+        std::remove_cvref_t<Dist> d = dist;  // each block from the distribution as given
+        return generate_in_order(first, last, d, block);
+    }
+    // c = c + by over the high words (mod 2^(w·(n − low)))
+    static constexpr void add(counter_type& c, std::uint64_t by) {
+        count_t carry = by;
+        for (std::size_t j = low; j < E::word_count && carry != 0; ++j) {
+            const count_t sum = count_t{c[j]} + carry;
+            c[j] = static_cast<typename counter_type::value_type>(sum & count_t{E::max()});
+            carry = sum >> E::word_size;
+        }
+    }
+    static constexpr counter_type highest_first(const counter_type& c) {
+        counter_type out{};
+        for (std::size_t j = 0; j < E::word_count; ++j) out[j] = c[E::word_count - 1 - j];
+        return out;
+    }
+    E key_holder_;  // e, whose key every block takes
+    counter_type base_;
+};
+
+// *it = a value of dist for each position, in order; returns the end. With
+// rollplan's distribution on an engine word, several values come from one
+// word (docs/spec.md, section 5), whether its bounds are constants or given
+// at run time; otherwise *it = dist(g). From a counter-based engine the fill
+// is made of counter blocks (counter_blocks), each value a function of the
+// engine's key and counter and of its index, and the engine ends at the next
+// unread range.
+struct generate_fn {
+    template <std::input_or_output_iterator It, std::sentinel_for<It> Sent, class Dist, class G>
+    constexpr It operator()(It first, Sent last, Dist&& dist, G&& g) const {
+        if constexpr (counter_based_engine<std::remove_cvref_t<G>>) {
+            static_assert(std::forward_iterator<It>,
+                          "rollplan: generate from a counter-based engine fills block by block: it needs a forward iterator");
+            const counter_blocks blocks(g);
+            const It end = blocks.fill(first, last, dist, 0);
+            blocks.finish(g, count_between(first, end));
+            return end;
+        } else {
+            return generate_in_order(first, last, dist, g);
+        }
+    }
+    // The same fill, on a standard execution policy (std::execution::seq, par,
+    // par_unseq), with #include <rollplan/parallel.hpp>: the values of the
+    // call without one, block by block on the policy's threads.
+    template <class Policy, std::input_or_output_iterator It, std::sentinel_for<It> Sent, class Dist, class G>
+        requires(!std::input_or_output_iterator<std::remove_cvref_t<Policy>>)
+    It operator()(Policy&& policy, It first, Sent last, Dist&& dist, G&& g) const {
+        return parallel_generate<std::remove_cvref_t<Policy>>::run(policy, first, last, dist, g);
+    }
+    template <borrowed_iterable R, class Dist, class G>
+    constexpr iterator_of<R> operator()(R&& range, Dist&& dist, G&& g) const {
+        return (*this)(std::ranges::begin(range), std::ranges::end(range), dist, g);
+    }
+};
+
+}  // namespace detail
+
+inline constexpr detail::generate_fn generate{};
+
+namespace detail {
+
+// generate_part(first, last, dist, engine, index): the values that
+// generate(…, dist, engine) puts at indices index, index + 1, … of its fill,
+// into [first, last), from a counter-based engine, which stays as it was. A
+// worker given (the engine's seed and counter, a first index, a count) makes
+// its part of a fill alone; the parts put together are the one fill.
+struct generate_part_fn {
+    template <std::forward_iterator It, std::sentinel_for<It> Sent, class Dist, class E>
+    constexpr It operator()(It first, Sent last, const Dist& dist, const E& engine, std::uint64_t index) const {
+        static_assert(counter_based_engine<E>,
+                      "rollplan: generate_part needs a counter-based engine (philox4x32, philox4x64): only its values "
+                      "can be made from their index");
+        return counter_blocks<E>(engine).fill(first, last, dist, index);
+    }
+};
+
+}  // namespace detail
+
+inline constexpr detail::generate_part_fn generate_part{};
+
+// Count values of dist from engine, as a std::array (an rvalue engine is fine).
+template <std::size_t Count, class Dist, class G>
+constexpr auto generate_array(Dist&& dist, G&& engine) {
+    std::array<typename std::remove_cvref_t<Dist>::result_type, Count> values{};
+    rollplan::generate(values.begin(), values.end(), dist, engine);
+    return values;
+}
+
+namespace detail {
 
 // Fisher–Yates (Durstenfeld's order): for i = n−1 down to 1, swap element i
 // with element j, j uniform on [0, i + 1). Every index is exactly uniform and

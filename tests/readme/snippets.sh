@@ -1,7 +1,8 @@
 #!/bin/bash
 # snippets.sh COMPILER INCLUDE_DIR WORK_DIR MARKDOWN...: every ```cpp block of
 # the README and the docs is a complete program; each is compiled as written
-# (-std=c++20, -Wall -Wextra -Wpedantic -Werror), linked and run.
+# (-std=c++20, -Wall -Wextra -Wpedantic -Werror), linked and run. A first line
+# "// link with: FLAGS" adds FLAGS to the command (-ltbb for parallel.hpp).
 set -uo pipefail
 compiler=$1 include=$2 work=$3
 shift 3
@@ -19,7 +20,8 @@ status=0
 for snippet in "${snippets[@]}"; do
     name=$(basename "$snippet" .cpp)
     if ! grep -q "int main" "$snippet"; then echo "$name: not a complete program (no main)"; status=1; continue; fi
-    if ! "$compiler" -std=c++20 -O1 -Wall -Wextra -Wpedantic -Werror -I"$include" "$snippet" -o "$work/$name"; then
+    link=$(sed -n '1s|^// link with: ||p' "$snippet")
+    if ! "$compiler" -std=c++20 -O1 -Wall -Wextra -Wpedantic -Werror -I"$include" "$snippet" -o "$work/$name" $link; then
         echo "$name: does not compile as written:"; cat -n "$snippet"; status=1; continue
     fi
     if ! "$work/$name" >"$work/$name.out" 2>&1; then echo "$name: runs and fails:"; cat "$work/$name.out"; status=1; continue; fi
