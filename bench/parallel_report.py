@@ -8,11 +8,11 @@ repetitions; the targets of issue 23 met or not, with their ratios."""
 import csv
 import glob
 import os
-import re
 import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scripts"))
+from report import callgrind_dump  # noqa: E402  (bench/report.py, beside this file)
 from splice_tables import splice_block  # noqa: E402
 
 
@@ -31,16 +31,7 @@ def main():
     with open(os.path.join(out, "callgrind_cases.csv")) as f:
         cases = {row["case"]: int(row["values"]) for row in csv.DictReader(f)}
     for dump in glob.glob(os.path.join(out, "callgrind", "callgrind.out.*")):
-        name = ir = None
-        with open(dump) as f:
-            for line in f:
-                m = re.match(r"desc: Trigger: Client Request: (.*)$", line)
-                if m:
-                    name = m.group(1).strip()
-                m = re.match(r"summary: (\d+)", line)
-                if m:
-                    ir = int(m.group(1))
-                    break
+        name, ir = callgrind_dump(dump)
         if name in cases and ir is not None:
             counted[name] = ir / cases[name]
 

@@ -45,6 +45,22 @@ def n_value(n):
 SAMPLES = {}  # key -> [ns], one per repetition, the rounds concatenated in the same order for every case
 
 
+def callgrind_dump(path):
+    """The case a callgrind dump was made for (CALLGRIND_DUMP_STATS_AT's name)
+    and its instructions; None for what the dump does not say."""
+    name = ir = None
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"desc: Trigger: Client Request: (.*)$", line)
+            if m:
+                name = m.group(1).strip()
+            m = re.match(r"summary: (\d+)", line)
+            if m:
+                ir = int(m.group(1))
+                break
+    return name, ir
+
+
 def load(out):
     times = defaultdict(list)  # (compiler, group, engine, library, n) -> [ns]
     calls = {}
@@ -67,16 +83,7 @@ def load(out):
             for row in csv.DictReader(f):
                 values["|".join([row["group"], row["engine"], row["library"], row["n"]])] = int(row["values"])
         for dump in glob.glob(os.path.join(out, f"callgrind_{compiler}", "callgrind.out.*")):
-            name = ir = None
-            with open(dump) as f:
-                for line in f:
-                    m = re.match(r"desc: Trigger: Client Request: (.*)$", line)
-                    if m:
-                        name = m.group(1).strip()
-                    m = re.match(r"summary: (\d+)", line)
-                    if m:
-                        ir = int(m.group(1))
-                        break
+            name, ir = callgrind_dump(dump)
             if name in values and ir is not None:
                 instructions[tuple([compiler] + name.split("|"))] = ir / values[name]
     median = {key: statistics.median(v) for key, v in times.items()}
