@@ -50,7 +50,7 @@ TEST_CASE("philox4x32 and philox4x64 give the values C++26 requires of their 10 
     STATIC_REQUIRE(philox4x64::max() == 0xffffffffffffffffu);
     STATIC_REQUIRE(philox4x32::multipliers == std::array<philox4x32::result_type, 2>{0xD2511F53, 0xCD9E8D57});
     STATIC_REQUIRE(philox4x32::round_consts == std::array<philox4x32::result_type, 2>{0x9E3779B9, 0xBB67AE85});
-    STATIC_REQUIRE(philox4x64::word_size == 64 && philox4x64::word_count == 4 && philox4x64::round_count == 10);
+    STATIC_REQUIRE((philox4x64::word_size == 64 && philox4x64::word_count == 4 && philox4x64::round_count == 10));
     STATIC_REQUIRE(philox4x32::default_seed == 20111115u);
 }
 
