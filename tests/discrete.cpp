@@ -186,10 +186,13 @@ TEST_CASE("discrete_distribution<T> as std's: constructors, members, streams", "
     D back;
     s >> back;
     REQUIRE(back == exact);
-    std::stringstream bad("2 0 0");
-    bad >> back;
-    REQUIRE(bad.fail());
-    REQUIRE(back == exact);
+    for (const char* input : {"2 0 0", "2 -1 3", "-2 1 1", "2 18446744073709551616 1"}) {  // -1 is no weight (no num_get wrap)
+        INFO(input);
+        std::stringstream bad(input);
+        bad >> back;
+        REQUIRE(bad.fail());
+        REQUIRE(back == exact);
+    }
     // generate_random: d(g) for each element
     std::array<long, 8> filled{}, looped{};
     splitmix64 a{9}, b{9};

@@ -240,6 +240,107 @@ TEST_CASE("run-time bounds: the requirements of a distribution ([rand.req.dist])
     }
 }
 
+TEST_CASE("streams: a = b reads back, as every other pair of bounds", "[distribution]") {
+    // one value is a distribution too: d(5, 5) written, then read into d(1, 6)
+    const uniform_int_distribution<int> one(5, 5);
+    std::stringstream text;
+    text << one;
+    REQUIRE(text.str() == "5 5");
+    uniform_int_distribution<int> back(1, 6);
+    text >> back;
+    REQUIRE_FALSE(text.fail());
+    REQUIRE(back == one);
+    std::stringstream lowest("-2147483648 -2147483648");
+    lowest >> back;
+    REQUIRE_FALSE(lowest.fail());
+    REQUIRE(back.a() == std::numeric_limits<int>::min());
+    REQUIRE(back.b() == std::numeric_limits<int>::min());
+}
+
+// Reads "-1 5" and "0 5" into uniform_int_distribution<T>(0, 1): the first
+// refused (failbit, the bounds kept), the second read.
+template <class T>
+void refuses_negative_text() {
+    INFO("T has " << std::numeric_limits<T>::digits << " bits");
+    uniform_int_distribution<T> d(0, 1);
+    for (const char* negative : {"-1 5", "-18446744073709551615 5", "0 -5"}) {
+        INFO(negative);
+        std::istringstream text(negative);
+        text >> d;
+        REQUIRE(text.fail());
+        REQUIRE(d == uniform_int_distribution<T>(0, 1));
+    }
+    std::istringstream good("0 5");
+    good >> d;
+    REQUIRE_FALSE(good.fail());
+    REQUIRE(d == uniform_int_distribution<T>(0, 5));
+}
+
+TEST_CASE("streams: negative text is refused for every unsigned type (no num_get wrap)", "[distribution]") {
+    refuses_negative_text<unsigned char>();
+    refuses_negative_text<unsigned short>();
+    refuses_negative_text<unsigned>();
+    refuses_negative_text<unsigned long>();
+    refuses_negative_text<unsigned long long>();
+    refuses_negative_text<char16_t>();
+    refuses_negative_text<char32_t>();
+    // the compile-time form: its bounds only
+    uniform_int_distribution<unsigned, 0, 4294967295u> all;
+    std::istringstream wrapped("0 -1");  // num_get reads -1 as 4294967295
+    wrapped >> all;
+    REQUIRE(wrapped.fail());
+    // signed types read their whole range, no further
+    uniform_int_distribution<signed char> s(0, 1);
+    std::istringstream edges("-128 127");
+    edges >> s;
+    REQUIRE_FALSE(edges.fail());
+    REQUIRE(s == uniform_int_distribution<signed char>(-128, 127));
+    for (const char* outside : {"-129 0", "0 128"}) {
+        std::istringstream text(outside);
+        text >> s;
+        REQUIRE(text.fail());
+    }
+}
+
+TEST_CASE("streams: 128-bit result types write and read decimal", "[distribution]") {
+    __extension__ using int128 = __int128;
+    __extension__ using uint128 = unsigned __int128;
+    const uniform_int_distribution<int128, -3, 3> small;
+    std::stringstream text;
+    text << std::hex << small;
+    REQUIRE(text.str() == "-3 3");
+    uniform_int_distribution<int128, -3, 3> back;
+    text >> back;
+    REQUIRE_FALSE(text.fail());
+    std::istringstream other("-3 4");
+    other >> back;
+    REQUIRE(other.fail());
+    // bounds past 2^64: 5 * 2^64 = 92233720368547758080
+    constexpr uint128 five = uint128{5} << 64;
+    const uniform_int_distribution<uint128, five, five + 10> wide;
+    std::stringstream wide_text;
+    wide_text << wide;
+    REQUIRE(wide_text.str() == "92233720368547758080 92233720368547758090");
+    uniform_int_distribution<uint128, five, five + 10> wide_back;
+    wide_text >> wide_back;
+    REQUIRE_FALSE(wide_text.fail());
+    for (const char* input : {"92233720368547758080 92233720368547758091", "-92233720368547758080 92233720368547758090",
+                              "340282366920938463463374607431768211456 0"}) {  // the last one is 2^128
+        std::istringstream bad(input);
+        bad >> wide_back;
+        REQUIRE(bad.fail());
+    }
+    // the lowest __int128, whose magnitude is 2^127
+    constexpr int128 lowest = -(int128{1} << 126) - (int128{1} << 126);
+    const uniform_int_distribution<int128, lowest, lowest + 1> edge;
+    std::stringstream edge_text;
+    edge_text << edge;
+    REQUIRE(edge_text.str() == "-170141183460469231731687303715884105728 -170141183460469231731687303715884105727");
+    uniform_int_distribution<int128, lowest, lowest + 1> edge_back;
+    edge_text >> edge_back;
+    REQUIRE_FALSE(edge_text.fail());
+}
+
 TEST_CASE("run-time bounds: the class template arguments are deduced, as std's", "[distribution]") {
     uniform_int_distribution d6(1, 6);
     STATIC_REQUIRE(std::is_same_v<decltype(d6), uniform_int_distribution<int>>);

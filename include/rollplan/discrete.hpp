@@ -395,14 +395,14 @@ public:
     friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, discrete_distribution&) {
         const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
         std::size_t n = 0;
-        if (!(is >> n)) return is;
+        if (!detail::read_integer(is, n)) return is;
         if (n != sizeof...(W)) {
             is.setstate(is.failbit);
             return is;
         }
         for (const std::uint64_t expected : {static_cast<std::uint64_t>(W)...}) {
             std::uint64_t w = 0;
-            if (!(is >> w)) return is;
+            if (!detail::read_integer(is, w)) return is;
             if (w != expected) is.setstate(is.failbit);
         }
         return is;
@@ -532,14 +532,14 @@ public:
     friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, discrete_distribution& d) {
         const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
         std::size_t n = 0;
-        if (!(is >> n) || n == 0) {
+        if (!detail::read_integer(is, n) || n == 0) {
             is.setstate(is.failbit);
             return is;
         }
         std::vector<std::uint64_t> w;
         for (std::size_t i = 0; i < n; ++i) {
             std::uint64_t v = 0;
-            if (!(is >> v)) return is;
+            if (!detail::read_integer(is, v)) return is;
             w.push_back(v);
         }
 #if ROLLPLAN_EXCEPTIONS

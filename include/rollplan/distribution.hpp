@@ -243,15 +243,17 @@ public:
     friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os,
                                                          const uniform_int_distribution&) {
         const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
-        return os << +lowest << os.widen(' ') << +highest;
+        detail::write_integer(os, lowest) << os.widen(' ');
+        return detail::write_integer(os, highest);
     }
     // Reads "a b" as written by <<; bounds other than A and B set failbit.
     template <class CharT, class Traits>
     friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is,
                                                          uniform_int_distribution&) {
         const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
-        decltype(+T{}) a{}, b{};
-        if (is >> a >> b && (a != +lowest || b != +highest)) is.setstate(is.failbit);
+        T a{}, b{};
+        if (detail::read_integer(is, a) && detail::read_integer(is, b) && (a != lowest || b != highest))
+            is.setstate(is.failbit);
         return is;
     }
 };
@@ -337,7 +339,8 @@ public:
     friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os,
                                                          const uniform_int_distribution& d) {
         const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
-        return os << +d.a() << os.widen(' ') << +d.b();
+        detail::write_integer(os, d.a()) << os.widen(' ');
+        return detail::write_integer(os, d.b());
     }
     // Reads "a b" as written by <<; b < a sets failbit, and d keeps its bounds.
     template <class CharT, class Traits>
@@ -345,7 +348,7 @@ public:
                                                          uniform_int_distribution& d) {
         const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
         T a{}, b{};
-        if (read_bound(is, a) && read_bound(is, b)) {
+        if (detail::read_integer(is, a) && detail::read_integer(is, b)) {
             if (b < a)
                 is.setstate(is.failbit);
             else
@@ -355,19 +358,6 @@ public:
     }
 
 private:
-    // T by way of +T (so that a char-sized T reads a number), failbit if it does not fit.
-    template <class Stream>
-    static Stream& read_bound(Stream& is, T& into) {
-        decltype(+T{}) v{};
-        if (is >> v) {
-            if (static_cast<decltype(v)>(static_cast<T>(v)) != v)
-                is.setstate(is.failbit);
-            else
-                into = static_cast<T>(v);
-        }
-        return is;
-    }
-
     param_type param_;
 };
 
