@@ -12,6 +12,9 @@
 // information of which branch each draw took. A digit is a roll, except on
 // a 64-bit word, which gives two digits of 32 bits (the high half first):
 // they are independent and uniform, and they keep the register in 64 bits.
+//
+// A pool is never shared between threads: every draw rewrites its register
+// and rolls its source (docs/guide.md, "Threads"). One pool per thread.
 #pragma once
 
 #include "detail/config.hpp"
