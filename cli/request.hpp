@@ -25,9 +25,45 @@ struct bad_input : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Decimal digits only (no sign, no spaces), at most 2^64 − 1.
-inline std::optional<rp::count_t> parse_count(const std::string& text) {
-    if (text.empty() || text.size() > 20) return std::nullopt;
+// Text typed by the person, as a message may quote it: a control character
+// (NUL, a newline, ESC) or a backslash written as an escape (\0, \n, \x1b,
+// \\), so that a message stays one line and sends the terminal nothing but
+// text; cut after `most` bytes (at a character's start), with "..." after.
+inline std::string shown(const std::string& text, std::size_t most = 40) {
+    std::size_t end = text.size();
+    if (end > most) {
+        end = most;
+        while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // not inside a UTF-8 character
+    }
+    std::string out;
+    for (std::size_t i = 0; i < end; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        static const char hex[] = "0123456789abcdef";
+        if (c == 0) out += "\\0";
+        else if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else if (c == '\\') out += "\\\\";
+        else if (c < 0x20 || c == 0x7f) out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+        else out += static_cast<char>(c);
+    }
+    return end < text.size() ? out + "..." : out;
+}
+
+// Whether text holds a control character (which shown() would escape).
+inline bool has_control(const std::string& text) {
+    for (char c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return true;
+    return false;
+}
+
+// Decimal digits only (no sign, no spaces), at most 2^64 − 1, read by value:
+// any number of leading zeros.
+inline std::optional<rp::count_t> parse_count(const std::string& typed) {
+    if (typed.empty()) return std::nullopt;
+    const std::size_t first = typed.find_first_not_of('0');
+    const std::string text = first == std::string::npos ? "0" : typed.substr(first);
+    if (text.size() > 20) return std::nullopt;
     rp::count_t value = 0;
     for (char c : text) {
         if (c < '0' || c > '9') return std::nullopt;
@@ -55,10 +91,10 @@ inline rp::count_t parse_die(const std::string& text, const char* what) {
     const bool named = !text.empty() && (text[0] == 'd' || text[0] == 'D');
     const std::optional<rp::count_t> faces = parse_count(named ? text.substr(1) : text);
     if (!faces)
-        throw bad_input("rollplan: " + std::string(what) + " '" + text +
+        throw bad_input("rollplan: " + std::string(what) + " '" + shown(text) +
                         "' is not a die; write d and a number of faces from 2 to 2^64 - 1, like d6");
     if (*faces < 2)
-        throw bad_input("rollplan: " + std::string(what) + " '" + text + "' has fewer than 2 faces; nothing to choose from");
+        throw bad_input("rollplan: " + std::string(what) + " '" + shown(text) + "' has fewer than 2 faces; nothing to choose from");
     return *faces;
 }
 
@@ -68,7 +104,7 @@ inline std::vector<rp::count_t> parse_dice(const std::string& text) {
     for (;;) {
         const std::size_t comma = text.find(',', start);
         const std::string one = trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-        if (one.empty()) throw bad_input("rollplan: --with '" + text + "' names no die; write --with d6 or --with d6,d10");
+        if (one.empty()) throw bad_input("rollplan: --with '" + shown(text) + "' names no die; write --with d6 or --with d6,d10");
         dice.push_back(parse_die(one, "--with"));
         if (comma == std::string::npos) return dice;
         start = comma + 1;
@@ -103,20 +139,22 @@ inline loaded_target parse_weights(const std::string& text) {
     for (std::size_t i = 0;; ++i) {
         const std::size_t comma = text.find(',', start);
         const std::string item = trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-        if (item.empty()) throw bad_input("rollplan: --weights '" + text + "': an empty weight between commas" + usage);
+        if (item.empty()) throw bad_input("rollplan: --weights '" + shown(text) + "': an empty weight between commas" + usage);
         const std::size_t equals = item.find('=');
         if (i > 0 && named != (equals != std::string::npos))
-            throw bad_input("rollplan: --weights '" + text + "': give every weight a name (goblin=3) or none");
+            throw bad_input("rollplan: --weights '" + shown(text) + "': give every weight a name (goblin=3) or none");
         named = equals != std::string::npos;
         const std::string name = named ? trimmed(item.substr(0, equals)) : std::to_string(i + 1);
         const std::string number = named ? trimmed(item.substr(equals + 1)) : item;
-        if (named && name.empty()) throw bad_input("rollplan: --weights: '" + item + "' has no name before '='");
+        if (named && name.empty()) throw bad_input("rollplan: --weights: '" + shown(item) + "' has no name before '='");
+        if (has_control(name))
+            throw bad_input("rollplan: --weights: the name '" + shown(name) + "' holds a control character; names are text to show");
         for (const std::string& seen : t.names)
-            if (named && seen == name) throw bad_input("rollplan: --weights: the name '" + name + "' is given twice");
-        if (!number.empty() && number[0] == '-') throw bad_input("rollplan: --weights: the weight '" + number + "' is negative");
+            if (named && seen == name) throw bad_input("rollplan: --weights: the name '" + shown(name) + "' is given twice");
+        if (!number.empty() && number[0] == '-') throw bad_input("rollplan: --weights: the weight '" + shown(number) + "' is negative");
         const std::optional<rp::count_t> weight = parse_count(number);
         if (!weight)
-            throw bad_input("rollplan: --weights: '" + number + "' is not a weight (a whole number from 0 to 2^64 - 1)");
+            throw bad_input("rollplan: --weights: '" + shown(number) + "' is not a weight (a whole number from 0 to 2^64 - 1)");
         if (t.weights.size == rp::max_loaded_outcomes)
             throw bad_input("rollplan: --weights: at most " + std::to_string(rp::max_loaded_outcomes) + " weights");
         total += *weight;
@@ -126,7 +164,7 @@ inline loaded_target parse_weights(const std::string& text) {
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
-    if (total == 0) throw bad_input("rollplan: --weights " + text + ": every weight is zero; at least one must be positive");
+    if (total == 0) throw bad_input("rollplan: --weights " + shown(text) + ": every weight is zero; at least one must be positive");
     t.title = (named ? [&] {
         std::string list;
         for (std::size_t i = 0; i < t.names.size(); ++i) list += (i ? ", " : "") + t.names[i];
@@ -146,10 +184,10 @@ inline std::optional<loaded_target> parse_sum_of_dice(const std::string& text) {
     const std::optional<rp::count_t> count = parse_count(text.substr(0, d));
     if (!count) return std::nullopt;
     const rp::count_t faces = parse_die(text.substr(d), "the target");
-    if (*count < 2) throw bad_input("rollplan: the target '" + text + "': write d" + rp::to_string(faces) + " for one die");
+    if (*count < 2) throw bad_input("rollplan: the target '" + shown(text) + "': write d" + rp::to_string(faces) + " for one die");
     if ((*count) * (faces - 1) + 1 > rp::max_loaded_outcomes || rp::detail::power_or_zero(faces, static_cast<unsigned>(*count)) == 0 ||
         rp::detail::power_or_zero(faces, static_cast<unsigned>(*count)) > rp::two_to_64)
-        throw bad_input("rollplan: the target '" + text + "': at most " + std::to_string(rp::max_loaded_outcomes) +
+        throw bad_input("rollplan: the target '" + shown(text) + "': at most " + std::to_string(rp::max_loaded_outcomes) +
                         " sums and K^N up to 2^64");
     std::vector<rp::count_t> ways{1};
     for (rp::count_t die = 0; die < *count; ++die) {
@@ -164,7 +202,7 @@ inline std::optional<loaded_target> parse_sum_of_dice(const std::string& text) {
         t.names.push_back("sum " + rp::to_string(*count + s));
         t.answers.push_back(rp::to_string(*count + s));
     }
-    t.title = "the sum of " + text + " (" + rp::to_string(*count) + " to " + rp::to_string(*count * faces) + ")";
+    t.title = "the sum of " + rp::to_string(*count) + "d" + rp::to_string(faces) + " (" + rp::to_string(*count) + " to " + rp::to_string(*count * faces) + ")";
     t.result = "Your sum is";
     return t;
 }
@@ -179,11 +217,11 @@ inline std::optional<range_target> parse_range(const std::string& text) {
     if (dash == std::string::npos || dash == 0) return std::nullopt;  // "-3" is a die, refused there
     const std::optional<rp::count_t> a = parse_count(trimmed(text.substr(0, dash))), b = parse_count(trimmed(text.substr(dash + 1)));
     if (!a || !b)
-        throw bad_input("rollplan: the target '" + text + "' is not a range; write it as A-B with whole numbers, like 1-100");
+        throw bad_input("rollplan: the target '" + shown(text) + "' is not a range; write it as A-B with whole numbers, like 1-100");
     if (*b <= *a)
-        throw bad_input("rollplan: the target '" + text + "': the range needs its first number below its last, like 1-100");
+        throw bad_input("rollplan: the target '" + shown(text) + "': the range needs its first number below its last, like 1-100");
     if (*b - *a + 1 > rp::max_target)
-        throw bad_input("rollplan: the target '" + text + "' holds more than 2^64 - 1 numbers");
+        throw bad_input("rollplan: the target '" + shown(text) + "' holds more than 2^64 - 1 numbers");
     return range_target{*a, *b};
 }
 
@@ -312,8 +350,8 @@ inline std::string face_label(die_roll roll, rp::count_t face) {
 
 // What 'text' is not, in words: "'7' is not a face of a d6 (1 to 6)".
 inline std::string not_a_face(const std::string& text, die_roll roll) {
-    if (roll.read != reading::as_labelled) return "'" + text + "' is not a face of " + roll_noun(roll) + " (" + face_words(roll) + ")";
-    return "'" + text + "' is not a face of " + rp::die_with_article(roll.faces) + " (" + face_words(roll) + ")";
+    if (roll.read != reading::as_labelled) return "'" + shown(text) + "' is not a face of " + roll_noun(roll) + " (" + face_words(roll) + ")";
+    return "'" + shown(text) + "' is not a face of " + rp::die_with_article(roll.faces) + " (" + face_words(roll) + ")";
 }
 
 // The target as typed (a die, a range, coin, the sum of dice), or the
@@ -336,13 +374,18 @@ inline target parse_target(const std::string& typed, bool has_weights, const std
     return t;
 }
 
-// The dice held, as --with names them: at most max_dice_in_set.
+// The dice held, as --with names them: at most max_dice_in_set kinds, a die
+// named twice being one die (the plans read each kind of die held).
 inline rp::dice_faces parse_dice_set(const std::string& text) {
-    const std::vector<rp::count_t> faces = parse_dice(text);
-    if (faces.size() > rp::max_dice_in_set)
-        throw bad_input("rollplan: --with " + text + ": a set holds at most " + std::to_string(rp::max_dice_in_set) + " dice");
     rp::dice_faces dice;
-    for (rp::count_t k : faces) dice.add(k);
+    for (rp::count_t k : parse_dice(text)) {
+        bool held = false;
+        for (std::size_t i = 0; i < dice.size; ++i) held = held || dice.faces[i] == k;
+        if (!held && dice.size == rp::max_dice_in_set)
+            throw bad_input("rollplan: --with " + shown(text) + ": a set holds at most " + std::to_string(rp::max_dice_in_set) +
+                            " kinds of dice");
+        dice.add(k);
+    }
     return dice;
 }
 

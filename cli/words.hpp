@@ -39,22 +39,44 @@ inline std::string expected_text(const rp::plan_description& d) {
     }
 }
 
-inline std::string tail_text(const rp::plan_description& d, std::size_t k) {
-    try {
-        const rp::rational p = rp::tail_probability(d, k);
-        if (p == rp::rational{0}) return "0";
-        if (p == rp::rational{1}) return "1 (100%)";
-        return rp::to_string(p.numerator()) + "/" + rp::to_string(p.denominator()) + " (" + percent(p) + ")";
-    } catch (const std::exception&) {
-        return "not counted (K^k passes 2^128)";
+// P(more than k rolls) for k = first, …, last, consistent along the way: a
+// tail is never above the one before it, so after a 0 every tail is 0 (a
+// plan of at most k rolls), and after one that cannot be counted exactly
+// (K^k past 2^128) none is.
+inline std::vector<std::string> tail_texts(const rp::plan_description& d, std::size_t first, std::size_t last) {
+    std::vector<std::string> texts;
+    bool zero = false, uncounted = false;
+    for (std::size_t k = first; k <= last; ++k) {
+        if (zero || uncounted) {
+            texts.push_back(texts.back());
+            continue;
+        }
+        try {
+            const rp::rational p = rp::tail_probability(d, k);
+            zero = p == rp::rational{0};
+            texts.push_back(zero ? "0"
+                            : p == rp::rational{1}
+                                ? "1 (100%)"
+                                : rp::to_string(p.numerator()) + "/" + rp::to_string(p.denominator()) + " (" + percent(p) + ")");
+        } catch (const std::exception&) {
+            uncounted = true;
+            texts.push_back("not counted (K^k passes 2^128)");
+        }
     }
+    return texts;
 }
 
+inline std::string tail_text(const rp::plan_description& d, std::size_t k) {
+    return tail_texts(d, 1, k).back();
+}
+
+// "1 roll", "3 rolls": what is enough 99% of the time.
 inline std::string enough_text(const rp::plan_description& d) {
     try {
-        return std::to_string(rp::rolls_enough(d, rp::rational{99, 100}));
+        const std::size_t rolls = rp::rolls_enough(d, rp::rational{99, 100});
+        return std::to_string(rolls) + (rolls == 1 ? " roll" : " rolls");
     } catch (const std::domain_error&) {
-        return "more than " + std::to_string(rp::max_model_depth);
+        return "more than " + std::to_string(rp::max_model_depth) + " rolls";
     }
 }
 
@@ -71,23 +93,29 @@ inline std::vector<std::vector<std::string>> comparison_rows(const target& t, co
         } catch (const std::exception&) {
             tail = "-";
         }
-        rows.push_back({strategy, decimal(rp::approximate_expected_rolls(d)), tail, enough_text(d) + " rolls", rp::plan_name(d)});
+        rows.push_back({strategy, decimal(rp::approximate_expected_rolls(d)), tail, enough_text(d), rp::plan_name(d)});
     }
     return rows;
 }
 
 // The pool rolls one die: of a set, the one with the most faces (the most
-// information per roll).
+// information per roll). expected_pool_rolls follows the pool's states for
+// dice of at most max_pool_cost_states faces (with threshold 1 the states are
+// the ranges below K): past that, the figure is said to be not computed.
 inline std::string pool_count_text(rp::count_t n, const rp::dice_faces& dice, std::uint64_t count, const rp::plan_description& d) {
     const rp::count_t faces = dice.largest();
     const double each = rp::approximate_expected_rolls(d);
-    const double pooled = rp::expected_pool_rolls(n, faces, count);
     const std::string c = rp::to_string(count);
-    return c + " numbers from 1 to " + rp::to_string(n) + ":\n"
+    const std::string pooled =
+        faces > rp::max_pool_cost_states
+            ? "not computed (rollplan follows the pool's cost for dice of up to " + rp::to_string(rp::max_pool_cost_states) +
+                  " faces)"
+            : decimal(rp::expected_pool_rolls(n, faces, count), 2) + " rolls expected" +
+                  (dice.size > 1 ? " of the " + rp::die_noun(faces) : std::string()) + " (each draw keeps what the last one left unused)";
+    return c + (count == 1 ? " number" : " numbers") + " from 1 to " + rp::to_string(n) + ":\n"
            + "  one plan each:        " + decimal(each * static_cast<double>(count), 2) + " rolls expected ("
            + c + " x " + decimal(each) + ")\n"
-           + "  with the entropy pool: " + decimal(pooled, 2) + " rolls expected"
-           + (dice.size > 1 ? " of the " + rp::die_noun(faces) : std::string()) + " (each draw keeps what the last one left unused)\n"
+           + "  with the entropy pool: " + pooled + "\n"
            + "  no method can expect fewer than " + decimal(static_cast<double>(count) * std::log2(static_cast<double>(n)) / std::log2(static_cast<double>(faces)), 2)
            + " (" + c + " x log_" + rp::to_string(faces) + " " + rp::to_string(n) + ", the information they hold)\n";
 }
@@ -104,7 +132,7 @@ inline std::string loaded_count_text(const loaded_target& t, const rp::dice_face
             entropy -= p * std::log2(p);
         }
     const std::string c = rp::to_string(count);
-    return c + " draws:\n"
+    return c + (count == 1 ? " draw:\n" : " draws:\n")
            + "  one plan each: " + decimal(rp::approximate_expected_rolls(d) * static_cast<double>(count), 2)
            + " rolls expected\n"
            + "  no method can expect fewer than " + decimal(static_cast<double>(count) * entropy / std::log2(static_cast<double>(faces)), 2)

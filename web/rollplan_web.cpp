@@ -115,7 +115,7 @@ request read_request(const char* target_text, const char* table, const char* dic
         throw bad_input("rollplan: the strategy '" + r.strategy + "' is none of digits, smooth, cheapest and optimal");
     const std::optional<rp::count_t> numbers = parse_count(trimmed(count));
     if (!numbers || *numbers < 1 || *numbers > rp::max_pool_cost_count)
-        throw bad_input("rollplan: how many numbers: '" + std::string(count) + "' is not a whole number from 1 to " +
+        throw bad_input("rollplan: how many numbers: '" + shown(count) + "' is not a whole number from 1 to " +
                         rp::to_string(rp::max_pool_cost_count));
     r.count = *numbers == 1 ? 0 : static_cast<std::uint64_t>(*numbers);
     return r;
@@ -150,8 +150,8 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_plan(const char* target_text, const ch
     try {
         const request r = read_request(target_text, table, dice, strategy, count);
         const rp::plan_description d = r.what.plan(r.dice, r.strategy);
-        std::vector<std::string> tails;
-        for (std::size_t k = 2; k <= 4; ++k) tails.push_back("Chance of needing more than " + std::to_string(k) + " rolls: " + tail_text(d, k));
+        std::vector<std::string> tails = tail_texts(d, 2, 4);
+        for (std::size_t k = 2; k <= 4; ++k) tails[k - 2] = "Chance of needing more than " + std::to_string(k) + " rolls: " + tails[k - 2];
         std::string compare = "[";
         for (const std::vector<std::string>& row : comparison_rows(r.what, r.dice)) compare += (compare.size() > 1 ? "," : "") + json_strings(row);
         json_object answer;
@@ -159,7 +159,7 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_plan(const char* target_text, const ch
             .add("steps", json_string(r.what.steps(d)))
             .add("expected", json_string("Expected rolls: " + expected_text(d)))
             .add("tails", json_strings(tails))
-            .add("enough", json_string("99% of the time it is done within " + enough_text(d) + " rolls."))
+            .add("enough", json_string("99% of the time it is done within " + enough_text(d) + "."))
             .add("plan", json_string("The plan (strategy " + r.strategy + "), as the rollplan library spells it: " + rp::plan_name(d)))
             .add("chart", tail_chart(d))
             .add("compare", compare + "]");

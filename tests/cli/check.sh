@@ -345,6 +345,61 @@ interactive_terminal)
     [ $status -eq 2 ] || fail "at a terminal, the end of input: exit status $status"
     expect_in "$out" "rollplan: the input ended before the face of the roll was given"
     ;;
+hostile)
+    # input meant to break it: every case behaves as the man page says
+    M=18446744073709551615
+    # a valid --count is answered in full, the pool's figure "not computed" past 2^16 faces, exit 0
+    for args in "d6 --with d65537 --count 1" "d29 --with d6,d100000 --count 3"; do
+        out=$("$rollplan" $args 2>&1) || fail "rollplan $args: exit $?"
+        expect_in "$out" "with the entropy pool: not computed (rollplan follows the pool's cost for dice of up to 65536 faces)"
+        expect_in "$out" "99% of the time it is done within 1 roll."
+    done
+    out=$("$rollplan" d6 --with d65536 --count 2) || fail "d65536 --count 2: exit $?"
+    expect_in "$out" "2 numbers from 1 to 6:"
+    expect_not_in "$out" "not computed"
+    out=$("$rollplan" d6 --with d6 --count 1) || fail "--count 1: exit $?"
+    expect_in "$out" "1 number from 1 to 6:"
+    # output that cannot be written: exit status 1 and one line, plain and interactive
+    err=$("$rollplan" d29 --with d6 2>&1 >/dev/full); status=$?
+    [ $status -eq 1 ] || fail "> /dev/full: exit status $status"
+    [ "$err" = "rollplan: could not write the output: No space left on device" ] || fail "> /dev/full: '$err'"
+    err=$("$rollplan" d29 --with d6 2>&1 >&-); status=$?
+    [ $status -eq 1 ] && [ "$(wc -l <<<"$err")" -eq 1 ] || fail "stdout closed: exit status $status, '$err'"
+    err=$(printf '3\n5\n' | "$rollplan" d29 --with d6 --interactive 2>&1 >/dev/full); status=$?
+    [ $status -eq 1 ] && [ "$(wc -l <<<"$err")" -eq 1 ] || fail "interactive > /dev/full: exit status $status, '$err'"
+    # NUL, newlines and ESC are quoted escaped, on one line
+    err=$(printf '3\0\n' | "$rollplan" d29 --with d6 --interactive 2>&1 >/dev/null)
+    [ "$err" = "rollplan: '3\\0' is not a face of a d6 (1 to 6)" ] || fail "NUL: '$err'"
+    err=$("$rollplan" $'d2\n9' --with d6 2>&1)
+    [ "$err" = "rollplan: the target 'd2\\n9' is not a die; write d and a number of faces from 2 to 2^64 - 1, like d6" ] ||
+        fail "a newline: '$err'"
+    err=$("$rollplan" d29 --with $'\e[31mred' 2>&1)
+    [[ $err == "rollplan: --with '\\x1b[31mred' is not a die"* ]] || fail "ESC: '$err'"
+    err=$("$rollplan" --weights $'a\e[2J=1,b=2' --with d6 2>&1); status=$?
+    [ $status -eq 2 ] && [[ $err == *"holds a control character"* ]] || fail "ESC in a name: $status '$err'"
+    # a long argument is cut in the message; a long answer line is refused without being kept
+    err=$("$rollplan" "d$(printf 'x%.0s' {1..5000})" --with d6 2>&1)
+    [ ${#err} -lt 200 ] && [[ $err == *"xxx...'"* ]] || fail "a long argument: ${#err} bytes"
+    out=$(head -c 50000000 /dev/zero | tr '\0' 7 | "$rollplan" d29 --with d6 --interactive 2>&1); status=$?
+    [ $status -eq 2 ] || fail "a 50 MB answer: exit status $status"
+    expect_in "$out" "rollplan: an answer of more than 4096 bytes is no face"
+    [ ${#out} -lt 1000 ] || fail "a 50 MB answer: ${#out} bytes of output"
+    # a die named twice is one die; leading zeros are read by value
+    out=$("$rollplan" d29 --with d6,d6,d6,d6,d6,d6,d6,d6,d6) || fail "--with d6 nine times: exit $?"
+    expect_in "$out" "A number from 1 to 29 with a d6:"
+    out=$("$rollplan" d0000000000000000000000000029 --with d00000000000000000000006) || fail "leading zeros: exit $?"
+    expect_in "$out" "A number from 1 to 29 with a d6:"
+    out=$("$rollplan" 0002d6 --with d6) || fail "0002d6: exit $?"
+    expect_in "$out" "The sum of 2d6"
+    # the tails: 0 from the point a plan is done (d(2^64 - 1) from d(2^64 - 1): one roll)
+    out=$("$rollplan" d$M --with d$M) || fail "d(2^64 - 1): exit $?"
+    for k in 2 3 4; do expect_in "$out" "Chance of needing more than $k rolls: 0"; done
+    expect_in "$out" "done within 1 roll."
+    expect_not_in "$out" "not counted"
+    # a UTF-8 byte order mark before the first answer
+    out=$(printf '\xef\xbb\xbf3\n5\n' | "$rollplan" d29 --with d6 --interactive) || fail "a BOM: exit $?"
+    expect_in "$out" "Your number is 17."
+    ;;
 *)
     echo "unknown case $case"; exit 2 ;;
 esac
