@@ -315,3 +315,18 @@ TEST_CASE("draw(d): rolls per draw within 1.001 of H / log2 K over 10^6 draws", 
         check(d20_source, 20);
     }
 }
+
+TEST_CASE("a 64-bit roll is two 32-bit digits, the high half first", "[pool]") {
+    // spec: a word of a 64-bit source gives the pool two digits of 32 bits, its high half first
+    const std::uint64_t rolled[] = {0x0000000500000003u, 0x0000000900000007u};
+    std::size_t next = 0;
+    auto words = from_values<die<two_to_64>>([&] { return rolled[next++]; });
+    entropy_pool<decltype(words)> pool(words);
+    REQUIRE(pool.draw(std::uint64_t{1} << 32) == 5);
+    REQUIRE(pool.rolls() == 1);
+    REQUIRE(pool.draw(std::uint64_t{1} << 32) == 3);  // the low half, without a roll
+    REQUIRE(pool.rolls() == 1);
+    REQUIRE(pool.draw(std::uint64_t{1} << 32) == 9);
+    REQUIRE(pool.draw(std::uint64_t{1} << 32) == 7);
+    REQUIRE(pool.rolls() == 2);
+}

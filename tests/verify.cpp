@@ -259,3 +259,23 @@ TEST_CASE("a weighted attempt: repeating it must give each outcome its share", "
     STATIC_REQUIRE(d5_plus_d6_report.first_finding().kind == finding_kind::mass_off_target);
     STATIC_REQUIRE(d5_plus_d6_report.first_finding().mass_a == rational{1, 30});  // a sum of 2: 1 of 30
 }
+
+TEST_CASE("the bias bound at its boundary: mass + unresolved equal to the target is not proven biased", "[verify]") {
+    // heads: 1; tails: flip until heads, then 0. Exactly 1/2 each; at depth 3, outcome 0 has 1/4 + 1/8
+    // and 1/8 is unresolved, so its mass plus what is unresolved is exactly 1/2: not proven off
+    constexpr auto sampler = [](auto& flip) {
+        if (flip() == 0) return 1;
+        while (flip() != 0) {
+        }
+        return 0;
+    };
+    constexpr auto report = check_sampler<coin, 2>(sampler, 3);
+    STATIC_REQUIRE(report.mass(1) == rational{1, 2});
+    STATIC_REQUIRE(report.mass(0) == rational{3, 8});
+    STATIC_REQUIRE(report.unresolved_mass() == rational{1, 8});
+    STATIC_REQUIRE(!report.proves_biased());
+    STATIC_REQUIRE(report.first_proven_off() == 2);
+    STATIC_REQUIRE(report.bias_bound() == rational{1, 8});
+    STATIC_REQUIRE(!report.proves_bias_below(rational{1, 8}));
+    STATIC_REQUIRE(report.proves_bias_below(rational{1, 8} + rational{1, 1000}));
+}
