@@ -28,9 +28,11 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
     (r"=== g\+\+, sanitizers: clean, in (\d+) s", "GCC 12, sanitizers",
      "unit tests, examples, the command's tests under `-fsanitize=address,undefined` at -O1, "
      "static checks at run time"),
-    (r"=== clang\+\+-16, sanitizers: clean, in (\d+) s", "Clang 16, sanitizers", "the same"),
+    (r"=== clang\+\+-16, sanitizers: clean, in (\d+) s", "Clang 16, sanitizers",
+     "the same, and tests/threads/threads.cpp under ThreadSanitizer"),
     (r"=== fuzz: no finding, in (\d+) s", "libFuzzer",
-     "`tests/fuzz/fuzz_rollplan.cpp`, 60 s from its seed corpus, with its build "
+     "`tests/fuzz/fuzz_rollplan.cpp` (the library) 60 s and `tests/fuzz/fuzz_command.cpp` (the command) 30 s, "
+     "from their seed corpora, with their builds "
      "(`bash scripts/fuzz.sh SECONDS` alone)"),
 ]
 
