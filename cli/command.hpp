@@ -211,12 +211,12 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
     }
     // every figure worked out before the first line is written: a request is answered whole or refused
     std::ostringstream text;
-    if (compare) {
+    const rp::plan_description d = t.plan(dice, compare ? "optimal" : strategy);
+    if (compare)
         print_comparison(text, t, dice);
-    } else {
-        print_plan(text, t, dice, strategy, t.plan(dice, strategy));
-    }
-    if (count != 0) text << "\n" << count_text(t, dice, count, t.plan(dice, compare ? "optimal" : strategy));
+    else
+        print_plan(text, t, dice, strategy, d);
+    if (count != 0) text << "\n" << count_text(t, dice, count, d);
     out << text.str();
     return 0;
 }
