@@ -22,6 +22,10 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
     (r"=== wasm: the same values under node, in (\d+) s", "WebAssembly",
      "`examples/reproducible.cpp` and `examples/d29_from_d6.cpp` built by emscripten, run under node, against "
      "the golden file and the native build"),
+    (r"=== other CPUs: the same values, in (\d+) s", "aarch64, s390x, i686",
+     "the unit tests of golden, batch, engines, philox, seed, pool, distribution, discrete, generate and wide, "
+     "and the reproducible sequences, built by Debian's cross compilers and run under qemu-user; "
+     "the -m32 stop at the README's sentence"),
     (r"=== web page: checked in Chromium, in (\d+) s", "Web page",
      "`bash scripts/web.sh` (the page, its WebAssembly built by emscripten) and `tests/web/check.py` in headless "
      "Chromium: the d29 figures, sittings, bad input, a phone's width, 54 plans against the command's"),

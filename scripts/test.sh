@@ -11,7 +11,9 @@
 # time so that the sanitizers see that code too; the unit tests, examples,
 # golden sequences and command once more with LLVM's libc++ (ROLLPLAN_LIBCXX,
 # default on); the golden sequences in WebAssembly under node (ROLLPLAN_WASM,
-# default on; emscripten); the web page built by scripts/web.sh and checked in
+# default on; emscripten); the unit tests where byte order matters and the
+# golden sequences on aarch64 and s390x under qemu-user, and the -m32 stop
+# (ROLLPLAN_CROSS, default on; tests/cross/check.sh); the web page built by scripts/web.sh and checked in
 # headless Chromium (ROLLPLAN_WEB, default on; tests/web/check.py, its
 # screenshots kept in build/web-test); and a bounded libFuzzer run
 # (ROLLPLAN_FUZZ_SECONDS, default 60; 0 skips it). Prints each stage's time.
@@ -28,6 +30,7 @@ fuzz_seconds=${ROLLPLAN_FUZZ_SECONDS:-60}
 libcxx=${ROLLPLAN_LIBCXX:-on}
 wasm=${ROLLPLAN_WASM:-on}
 web=${ROLLPLAN_WEB:-on}
+cross=${ROLLPLAN_CROSS:-on}
 jobs=$(nproc)
 version=$(sed -n 's/^project(rollplan VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
 start_all=$SECONDS
@@ -123,6 +126,18 @@ run_wasm() {
     echo "=== wasm: the same values under node, in $((SECONDS - start)) s"
 }
 
+# Other CPUs: aarch64 and big-endian s390x (Debian's cross compilers, static,
+# under qemu-user) run the unit tests where byte order and word layout could
+# matter and print the golden sequences; i686 (-m32) stops at the README's
+# sentence (tests/cross/check.sh).
+run_cross() {
+    local start=$SECONDS
+    echo "=== other CPUs: aarch64 and s390x under qemu, and i686"
+    bash scripts/deps.sh g++-aarch64-linux-gnu g++-s390x-linux-gnu g++-i686-linux-gnu qemu-user || return 1
+    bash tests/cross/check.sh "$PWD" build/cross || return 1
+    echo "=== other CPUs: the same values, in $((SECONDS - start)) s"
+}
+
 # The web page in headless Chromium, its numbers against the command's (built
 # here with g++, as the page is built from the command's code).
 run_web() {
@@ -130,8 +145,13 @@ run_web() {
     echo "=== web page: emscripten, then headless Chromium"
     bash scripts/deps.sh emscripten nodejs chromium chromium-driver python3-selenium || return 1
     bash scripts/web.sh || return 1
-    mkdir -p "$dir" && g++ -std=c++20 -O2 -Iinclude cli/rollplan.cpp -o "$dir/rollplan" || return 1
-    /usr/bin/python3 tests/web/check.py build/web "$dir/rollplan" "$dir/screenshots" || return 1
+    # the command of the GCC stage when it ran, else built here the same way (-O2)
+    local command=build/test-g++/cli/rollplan
+    if [ ! -x "$command" ] || [ -n "$(find cli include -newer "$command" -print -quit)" ]; then
+        command=$dir/rollplan
+        mkdir -p "$dir" && g++ -std=c++20 -O2 -Iinclude cli/rollplan.cpp -o "$command" || return 1
+    fi
+    /usr/bin/python3 tests/web/check.py build/web "$command" "$dir/screenshots" || return 1
     echo "=== web page: checked in Chromium, in $((SECONDS - start)) s"
 }
 
@@ -144,6 +164,9 @@ if [ "$libcxx" = on ]; then
 fi
 if [ "$wasm" = on ]; then
     if run_wasm; then passed=$((passed + 1)); else echo "=== wasm: FAILED"; failed=$((failed + 1)); fi
+fi
+if [ "$cross" = on ]; then
+    if run_cross; then passed=$((passed + 1)); else echo "=== other CPUs: FAILED"; failed=$((failed + 1)); fi
 fi
 if [ "$web" = on ]; then
     if run_web; then passed=$((passed + 1)); else echo "=== web page: FAILED"; failed=$((failed + 1)); fi

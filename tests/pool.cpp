@@ -62,7 +62,7 @@ double rolls_per_draw(Source& source, std::uint64_t n, long draws) {
 }
 }  // namespace
 
-TEST_CASE("rolls per draw within 1.001 of log_K N over 10^6 draws", "[pool]") {
+TEST_CASE("rolls per draw within 1.001 of log_K N over 10^6 draws", "[pool][long]") {
     const long draws = 1000000;
     for (std::uint64_t n : {3ull, 6ull, 7ull, 29ull, 100ull, 1000ull, 1000000ull}) {
         INFO("N = " << n);
@@ -273,7 +273,7 @@ double entropy_in_bits(const std::vector<double>& w) {
 // once in 10^7 draws at its 2^32 to 2^33 range) costs its ~23 bits at once:
 // there the bits spent are checked within 64 of the bits drawn (without
 // recycling they would be 10^7).
-TEST_CASE("draw(d): rolls per draw within 1.001 of H / log2 K over 10^6 draws", "[pool][loaded]") {
+TEST_CASE("draw(d): rolls per draw within 1.001 of H / log2 K over 10^6 draws", "[pool][loaded][long]") {
     const long draws = 1000000;
     const std::vector<std::vector<double>> tables = {{3, 2, 1}, {1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}, {5, 0, 2, 9, 13, 1}, {1, 1000}};
     for (const auto& w : tables) {
