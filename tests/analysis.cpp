@@ -1,11 +1,13 @@
 #include <rollplan/analysis.hpp>
 #include <rollplan/planner.hpp>
+#include <rollplan/sample.hpp>
 
 #include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
 #include <exception>
+#include <initializer_list>
 #include <stdexcept>
 #include <vector>
 
@@ -372,4 +374,172 @@ TEST_CASE("loaded plans: tails, expected rolls and the rolls that are enough", "
     // no roll for a certain outcome
     STATIC_REQUIRE(tail_probability<knuth_yao<roll<d6>, 0, 3>>(0) == rational{0});
     REQUIRE(approximate_expected_rolls(description_v<two_d6>) == Approx(11.0 / 6));
+}
+
+namespace {
+// A plan as data, nodes given in order (what the vocabulary may refuse: folds
+// that do not divide, so that the operands of later nodes are not uniform).
+plan_description nodes_of(count_t faces, std::initializer_list<plan_node> nodes) {
+    plan_description d;
+    d.faces = faces;
+    d.reserve(nodes.size());
+    std::size_t i = 0;
+    for (const plan_node& n : nodes) d.nodes[i++] = n;
+    return d;
+}
+
+// The masses of a plan that rolls the same dice every time (digits and
+// folds, no rejection), by running it on every sequence of its rolls.
+std::vector<rational> masses_by_running(const plan_description& d, const std::vector<count_t>& dice) {
+    std::vector<std::uint64_t> faces_up(dice.size(), 0);
+    std::vector<count_t> counts(static_cast<std::size_t>(d.outcomes()), 0);
+    count_t sequences = 0;
+    for (;;) {
+        std::size_t next = 0;
+        const std::uint64_t v = sample(d, [&](count_t k) {
+            REQUIRE(k == dice.at(next));
+            return faces_up.at(next++);
+        });
+        REQUIRE(next == dice.size());
+        ++counts.at(static_cast<std::size_t>(v));
+        ++sequences;
+        std::size_t i = 0;
+        while (i < dice.size() && ++faces_up[i] == dice[i]) faces_up[i++] = 0;
+        if (i == dice.size()) break;
+    }
+    std::vector<rational> masses;
+    for (const count_t c : counts) masses.push_back(rational{c, sequences});
+    return masses;
+}
+
+void counted_as_run(const plan_description& d, const std::vector<rational>& masses) {
+    const distribution counted = distribution_of(d);
+    REQUIRE(counted.outcomes == d.outcomes());
+    REQUIRE(counted.total() == rational{1});
+    for (std::size_t i = 0; i < counted.size; ++i) {  // segments in order, within the outcomes
+        REQUIRE(counted.parts[i].begin < counted.parts[i].end);
+        REQUIRE(counted.parts[i].end <= counted.outcomes);
+        if (i > 0) REQUIRE(counted.parts[i - 1].end <= counted.parts[i].begin);
+    }
+    for (std::size_t v = 0; v < masses.size(); ++v) {
+        INFO("value " << v);
+        REQUIRE(counted.mass_of(v) == masses[v]);
+    }
+}
+}  // namespace
+
+TEST_CASE("counting a plan's distribution agrees with running it on every sequence", "[analysis]") {
+    using enum node_kind;
+    // d6 folded to 4 (faces 1-6 → 0 1 2 3 0 1: not uniform) as the high digit, then as the low one
+    const auto fold_high = nodes_of(6, {{mixed_radix, 24, 1, 2}, {fold, 4, 3, 1}, {roll, 6, 0, 0}, {roll, 6, 0, 0}});
+    const auto fold_low = nodes_of(6, {{mixed_radix, 24, 1, 2}, {roll, 6, 0, 0}, {fold, 4, 3, 1}, {roll, 6, 0, 0}});
+    const auto two_folds = nodes_of(6, {{mixed_radix, 20, 1, 2}, {fold, 4, 3, 1}, {fold, 5, 4, 1}, {roll, 6, 0, 0}, {roll, 6, 0, 0}});
+    counted_as_run(fold_high, masses_by_running(fold_high, {6, 6}));
+    counted_as_run(fold_low, masses_by_running(fold_low, {6, 6}));
+    counted_as_run(two_folds, masses_by_running(two_folds, {6, 6}));
+    // residues of a distribution of several masses: the 24 values above, mod 7 and mod 5
+    for (const count_t m : {count_t{7}, count_t{5}, count_t{24}}) {
+        const auto folded = nodes_of(6, {{fold, m, 1, 1}, {mixed_radix, 24, 2, 2}, {fold, 4, 4, 1}, {roll, 6, 0, 0}, {roll, 6, 0, 0}});
+        counted_as_run(folded, masses_by_running(folded, {6, 6}));
+    }
+    // three digits, the middle one folded: products past one segment on both sides
+    const auto three = nodes_of(6, {{mixed_radix, 144, 1, 3}, {roll, 6, 0, 0}, {fold, 4, 4, 1}, {roll, 6, 0, 0}, {roll, 6, 0, 0}});
+    counted_as_run(three, masses_by_running(three, {6, 6, 6}));
+    // a uniform low digit below a high digit of more than max_segments values: one segment each
+    const auto wide_high = nodes_of(0, {{mixed_radix, 600, 1, 2}, {roll, 100, 0, 0}, {roll, 6, 0, 0}});
+    counted_as_run(wide_high, masses_by_running(wide_high, {100, 6}));
+    REQUIRE(distribution_of(wide_high).is_uniform());
+    // a rejection of the folded 24 values down to 10: the kept 20 values' masses, mod 10, normalised
+    const auto rejected = nodes_of(6, {{reject, 10, 1, 1}, {mixed_radix, 24, 2, 2}, {fold, 4, 4, 1}, {roll, 6, 0, 0}, {roll, 6, 0, 0}});
+    const std::vector<rational> joint = masses_by_running(fold_high, {6, 6});
+    rational kept;
+    std::vector<rational> expected(10);
+    for (std::size_t x = 0; x < 20; ++x) kept = kept + joint[x], expected[x % 10] = expected[x % 10] + joint[x];
+    for (rational& p : expected) p = p / kept;
+    counted_as_run(rejected, expected);
+}
+
+TEST_CASE("residues of a distribution of max_segments segments", "[analysis]") {
+    // 64 values, masses 2, 1, 2, 1, … (/96), mod 8: the even residues 8·2/96, the odd ones 8/96
+    constexpr distribution folded = [] {
+        distribution d;
+        d.outcomes = 64;
+        for (count_t v = 0; v < 64; ++v) d.append(v, v + 1, rational{v % 2 == 0 ? 2u : 1u, 96});
+        return detail::residues(d, 8);
+    }();
+    STATIC_REQUIRE(folded.outcomes == 8);
+    STATIC_REQUIRE(folded.size == 8);
+    STATIC_REQUIRE(folded.mass_of(0) == rational{16, 96});
+    STATIC_REQUIRE(folded.mass_of(7) == rational{8, 96});
+    STATIC_REQUIRE(folded.total() == rational{1});
+}
+
+TEST_CASE("the invariants of nodes with several children", "[analysis]") {
+    using enum node_kind;
+    auto invariant = [](const plan_description& d) { return detail::uniform_by_invariant(d, d.root()); };
+    // digits: the product of uniform digits
+    constexpr plan_description two_d6 = description_v<rollplan::mixed_radix<rollplan::roll<d6>, rollplan::roll<d6>>>;
+    STATIC_REQUIRE(detail::uniform_by_invariant(two_d6, two_d6.root()) == 36);
+    using three_digits = rollplan::mixed_radix<rollplan::roll<d6>, rollplan::fold<rollplan::roll<d6>, 3>, rollplan::roll<coin>>;
+    REQUIRE(invariant(description_v<three_digits>) == 36);
+    REQUIRE(invariant(nodes_of(6, {{mixed_radix, 24, 1, 2}, {fold, 4, 3, 1}, {roll, 6, 0, 0}, {roll, 6, 0, 0}})) == 0);
+    REQUIRE(invariant(nodes_of(6, {{mixed_radix, 35, 1, 2}, {roll, 6, 0, 0}, {roll, 6, 0, 0}})) == 0);  // 36 is not 35
+    // recycle_set: its outcomes, when every child is a roll of two faces or more, one die or several
+    REQUIRE(invariant(description_v<rollplan::recycle_set<dice_set<coin, d6>, 29>>) == 29);
+    REQUIRE(invariant(nodes_of(0, {{recycle_set, 29, 1, 1}, {roll, 6, 0, 0}})) == 29);
+    REQUIRE(invariant(nodes_of(0, {{recycle_set, 29, 1, 2}, {roll, 6, 0, 0}, {roll, 1, 0, 0}})) == 0);
+    REQUIRE(invariant(nodes_of(0, {{recycle_set, 29, 1, 2}, {roll, 6, 0, 0}, {fold, 2, 3, 1}, {roll, 6, 0, 0}})) == 0);
+    // a plan of no outcomes is refused, never called uniform
+    REQUIRE_THROWS_AS(is_exactly_uniform(plan_description{}), std::domain_error);
+    // equal weights on a uniform plan, in a constant expression (every weight read, none past the n given)
+    constexpr count_t equal[] = {4, 4, 4};
+    STATIC_REQUIRE(is_exactly_distributed(description_v<plan_t<3, d6>>, equal, 3));
+    // and by counting, every outcome compared: a d6 folded to 4 gives 2, 2, 1, 1 sixths
+    constexpr count_t folded[] = {2, 2, 1, 1}, other[] = {2, 2, 2, 1};
+    STATIC_REQUIRE(is_exactly_distributed(fold_d6_by_4(), folded, 4));
+    STATIC_REQUIRE_FALSE(is_exactly_distributed(fold_d6_by_4(), other, 4));
+}
+
+TEST_CASE("resolved_by_outcome: each outcome's share of the sequences that finish", "[analysis]") {
+    // uniform: a 29th of resolved_by_length at every length
+    const plan_description d29 = description_v<plan_t<29, d6>>;
+    const length_counts all = resolved_by_length(d29, 6);
+    for (std::size_t v : {0u, 13u, 28u}) {
+        const length_counts mine = resolved_by_outcome(d29, 6, v);
+        for (std::size_t l = 0; l <= 6; ++l) REQUIRE(mine[l] * 29 == all[l]);
+    }
+    // loaded by a cut: W_v / W of them (3, 2, 1 of 6)
+    const plan_description cut321 = make_loaded_plan(weight_list{3, 2, 1}, 6);
+    const length_counts cut_all = resolved_by_length(cut321, 4);
+    for (std::size_t v = 0; v < 3; ++v) {
+        const length_counts mine = resolved_by_outcome(cut321, 4, v);
+        for (std::size_t l = 0; l <= 4; ++l) REQUIRE(mine[l] * 6 == cut_all[l] * (3 - v));
+    }
+    // a Knuth–Yao tree with one certain outcome: it finishes before any roll, with that outcome
+    const plan_description certain = make_loaded_plan(weight_list{0, 5, 0}, 6, strategy::optimal{});
+    REQUIRE(certain.root().kind == node_kind::knuth_yao);
+    REQUIRE(resolved_by_outcome(certain, 3, 1) == length_counts{1});
+    REQUIRE(resolved_by_outcome(certain, 3, 0) == length_counts{});
+}
+
+TEST_CASE("how deep the counts reach, and plans that roll nothing", "[analysis]") {
+    STATIC_REQUIRE(detail::countable_depth(description_v<plan_t<1000, die<two_to_64>>>) == 1);  // 2^128 does not fit
+    STATIC_REQUIRE(detail::countable_depth(description_v<plan_t<1000, die<count_t{1} << 32>>>) == 3);
+    STATIC_REQUIRE(detail::countable_depth(description_v<plan_t<29, d6>>) == max_model_depth);
+    // one outcome: nothing to roll, done at once
+    const plan_description one = make_plan(1, 6);
+    REQUIRE(one.faces == 0);
+    REQUIRE(tail_probability(one, 0) == rational{0});
+    REQUIRE(tail_probability(one, 3) == rational{0});
+}
+
+TEST_CASE("rolls_enough over several dice, to the deepest roll counted", "[analysis][dice]") {
+    const plan_description d = description_v<recycle_set<dice_set<d6, d10>, 29>>;
+    REQUIRE(d.rolls_several_dice());
+    REQUIRE(rolls_enough(d, rational{0}) == 0);  // nothing is asked before the first roll
+    for (const std::size_t k : {std::size_t{2}, std::size_t{20}, max_model_depth}) {
+        INFO("k = " << k);
+        REQUIRE(tail_probability(d, k) < tail_probability(d, k - 1));
+        REQUIRE(rolls_enough(d, rational{1} - tail_probability(d, k)) == k);
+    }
 }

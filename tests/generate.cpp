@@ -282,6 +282,11 @@ TEST_CASE("sampling without replacement: every subset equally likely, in order",
     std::vector<int> all(5);
     REQUIRE(sample_without_replacement(population.begin(), population.begin() + 3, all.begin(), 5, e) ==
             all.begin() + 3);  // k above n takes everything
+    // nothing to take, or nothing to take from: no element written, no value drawn
+    const std::mt19937_64 before = e;
+    REQUIRE(sample_without_replacement(population, out.begin(), 0, e) == out.begin());
+    REQUIRE(sample_without_replacement(population.begin(), population.begin(), out.begin(), 3, e) == out.begin());
+    REQUIRE(e == before);
 }
 
 TEST_CASE("shuffle and sampling pass chi-square at run time", "[generate]") {
@@ -404,6 +409,34 @@ TEST_CASE("a counter-based fill starts at the first range the engine has not rea
     REQUIRE(std::equal(a.begin(), a.end(), both.begin()));
     REQUIRE(std::equal(b.begin(), b.end(), both.begin() + 1024));
     REQUIRE(twice == once);
+    // nothing read, but the counter's low word is not 0: that range counts as read, the fill takes the next
+    philox4x64 inside(3), at_3(3);
+    inside.set_counter({0, 0, 2, 5});
+    at_3.set_counter({0, 0, 3, 0});
+    REQUIRE(inside.index() == 3);
+    rollplan::generate(fill.begin(), fill.end(), d, inside);
+    rollplan::generate_part(from_range_1.begin(), from_range_1.end(), d, at_3, 0);
+    REQUIRE(fill == from_range_1);
+    // the high words wrap: after the last range comes range 0 (spec.md, section 5)
+    {
+        constexpr auto top = ~philox4x64::result_type{0};
+        philox4x64 last(3), first(3);
+        last.set_counter({top, top, top, 1});
+        std::vector<int> wrapped(10), from_0(10);
+        rollplan::generate(wrapped.begin(), wrapped.end(), d, last);
+        rollplan::generate(from_0.begin(), from_0.end(), d, first);
+        REQUIRE(wrapped == from_0);
+        REQUIRE(last == first);
+    }
+    constexpr bool wraps_at_compile_time = [] {
+        philox4x32 last(5), first(5);
+        last.set_counter({~0u, ~0u, ~0u, ~0u});
+        std::array<int, 8> wrapped{}, from_0{};
+        rollplan::generate(wrapped.begin(), wrapped.end(), uniform_int_distribution<int, 1, 6>{}, last);
+        rollplan::generate(from_0.begin(), from_0.end(), uniform_int_distribution<int, 1, 6>{}, first);
+        return wrapped == from_0;
+    }();
+    STATIC_REQUIRE(wraps_at_compile_time);
     // an empty fill moves nothing
     philox4x64 untouched(3);
     untouched();

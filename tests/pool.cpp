@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <map>
 #include <random>
 #include <stdexcept>
 #include <type_traits>
@@ -167,6 +168,41 @@ TEST_CASE("expected_pool_rolls: one draw costs the Knuth-Yao optimum", "[pool]")
     // a d2 from a d4 by hand: the first draw rolls once and keeps a coin's worth, the second rolls nothing
     REQUIRE(expected_pool_rolls(2, 4, 2) == Approx(1.0).epsilon(1e-15));
     REQUIRE(expected_pool_rolls(2, 4, 7) == Approx(4.0).epsilon(1e-15));
+}
+
+namespace {
+// The pool's expected rolls for `count` draws of [0, n) from a d`faces`, the
+// plain way: the distribution of the pool's range carried draw after draw
+// (each draw fills to n, keeps ⌊range/n⌋·n and leaves the quotient's range,
+// or rejects and goes on with the leftover), with no stationary shortcut.
+double pool_rolls_draw_by_draw(count_t n, count_t faces, int count) {
+    std::map<count_t, double> now{{1, 1.0}};
+    double total = 0;
+    for (int draw = 0; draw < count; ++draw) {
+        std::map<count_t, double> next;
+        for (const auto& [start, share] : now) {
+            count_t range = start;
+            double reach = share;
+            for (int attempt = 0; attempt < 64 && reach > 0; ++attempt) {
+                while (range < n) range *= faces, total += reach;
+                const count_t kept = range / n * n;
+                next[range / n] += reach * static_cast<double>(kept) / static_cast<double>(range);
+                reach *= static_cast<double>(range - kept) / static_cast<double>(range);
+                range -= kept;
+            }
+        }
+        now = std::move(next);
+    }
+    return total;
+}
+}  // namespace
+
+TEST_CASE("expected_pool_rolls: the sum over every draw, the stationary ones included", "[pool]") {
+    for (const auto& [n, count] : {std::pair{count_t{29}, 2000}, {count_t{7}, 500}, {count_t{100}, 300}}) {
+        INFO("N = " << static_cast<unsigned>(n) << ", " << count << " draws");
+        REQUIRE(expected_pool_rolls(n, 6, static_cast<std::uint64_t>(count)) ==
+                Approx(pool_rolls_draw_by_draw(n, 6, count)).epsilon(1e-9));
+    }
 }
 
 TEST_CASE("expected_pool_rolls: what the pool spends, and between the bounds", "[pool]") {

@@ -194,6 +194,17 @@ TEST_CASE("a value outside the die is an error where it enters, never a hang", "
         REQUIRE_THROWS_WITH(uniform_below(d, 29), outside && names_die);
         REQUIRE_THROWS_WITH(uniform_below(e, 5), outside && names_die);
     }
+    // recycle_set asks a dice source for each die: a value equal to its K is refused too
+    for (const std::uint64_t bad : {std::uint64_t{6}, std::uint64_t{7}}) {
+        struct lying_dice {
+            using die_type = dice_set<d6, d10>;
+            std::uint64_t bad;
+            std::uint64_t operator()(count_t k) const { return k == 6 ? bad : 3; }
+        } lying{bad};
+        REQUIRE_THROWS_WITH((sample<recycle_set<dice_set<d6, d10>, 29>>(lying)),
+                            Catch::Contains("rollplan: a source returned a value outside [0, K) for its die") &&
+                                Catch::Contains("K = 6"));
+    }
     // a 64-bit engine's die, from a source whose values are wider
     struct wide_source {
         using die_type = die<two_to_64>;
@@ -260,6 +271,10 @@ TEST_CASE("a plan run from its data draws what its type draws, roll for roll", "
     grid_from_data<coin>(10, std::make_index_sequence<24>{});
     grid_from_data<d6>(4, std::make_index_sequence<24>{});
     grid_from_data<d10>(3, std::make_index_sequence<24>{});
+    // scale nodes on small dice, every sequence: the threshold L mod M decides which are rerolled
+    same_runs_from_data<scale<mixed_radix<roll<d6>, roll<d6>>, 5>>(4);
+    same_runs_from_data<scale<roll<d10>, 3>>(4);
+    same_runs_from_data<scale<mixed_radix<roll<coin>, roll<coin>, roll<coin>>, 3>>(9);
     // scale nodes on engine words, from the replay's fixed stream
     same_runs_from_data<plan_t<1000, die<two_to_64>>>(0);
     same_runs_from_data<plan_t<max_target, die<two_to_64>>>(0);

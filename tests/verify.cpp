@@ -279,3 +279,79 @@ TEST_CASE("the bias bound at its boundary: mass + unresolved equal to the target
     STATIC_REQUIRE(!report.proves_bias_below(rational{1, 8}));
     STATIC_REQUIRE(report.proves_bias_below(rational{1, 8} + rational{1, 1000}));
 }
+
+namespace {
+// The fields a finding's kind does not use are zero (and its masses 0): a
+// finding reads the same whichever way it was reached.
+constexpr bool unused_fields_zero(const finding& f) {
+    switch (f.kind) {
+        case finding_kind::proven_uniform:
+            return f.rolls == 0 && f.outcome_a == 0 && f.mass_a == rational{} && f.outcome_b == 0 && f.mass_b == rational{};
+        case finding_kind::outcome_out_of_range:
+            return f.rolls == 0 && f.mass_a == rational{} && f.outcome_b == 0 && f.mass_b == rational{};
+        case finding_kind::mass_unresolved:
+            return f.outcome_a == 0 && f.outcome_b == 0 && f.mass_b == rational{};
+        case finding_kind::never_accepts:
+        case finding_kind::attempt_unbounded:
+            return f.outcome_a == 0 && f.mass_a == rational{} && f.outcome_b == 0 && f.mass_b == rational{};
+        case finding_kind::mass_off_target:
+            return f.outcome_b == 0;
+        case finding_kind::masses_differ:
+            return true;
+    }
+    return false;
+}
+}  // namespace
+
+TEST_CASE("a finding sets the fields of its kind and leaves the others zero", "[verify]") {
+    STATIC_REQUIRE(unused_fields_zero(d3_from_d6.first_finding()));
+    STATIC_REQUIRE(unused_fields_zero(rand7_proof.first_finding()));
+    constexpr auto out_of_range = check_sampler<d6, 5>([](auto& r) { return r(); }, 1);
+    STATIC_REQUIRE(out_of_range.first_finding().kind == finding_kind::outcome_out_of_range);
+    STATIC_REQUIRE(unused_fields_zero(out_of_range.first_finding()));
+    constexpr auto unresolved = check_sampler<die<5>, 7>(sum_of_rolls_mod_7<7>, 4);
+    STATIC_REQUIRE(unresolved.first_finding().kind == finding_kind::mass_unresolved);
+    STATIC_REQUIRE(unresolved.first_finding().rolls == 4);
+    STATIC_REQUIRE(unused_fields_zero(unresolved.first_finding()));
+    constexpr auto tree = check_sampler<coin, loaded<3, 2, 1>>([](auto& s) { return sample<knuth_yao<roll<coin>, 3, 2, 1>>(s); }, 10);
+    STATIC_REQUIRE(tree.first_finding().kind == finding_kind::mass_unresolved);
+    STATIC_REQUIRE(unused_fields_zero(tree.first_finding()));
+    constexpr auto unbounded = check_attempt<d6, 5>(
+        [](auto& r) -> std::optional<std::uint64_t> {
+            for (;;)
+                if (const auto v = r(); v < 5) return v;
+        },
+        2);
+    STATIC_REQUIRE(unbounded.first_finding().kind == finding_kind::attempt_unbounded);
+    STATIC_REQUIRE(unused_fields_zero(unbounded.first_finding()));
+    constexpr auto outside = check_attempt<d6, 5>([](auto& r) -> std::optional<std::uint64_t> { return r(); }, 1);
+    STATIC_REQUIRE(unused_fields_zero(outside.first_finding()));
+}
+
+TEST_CASE("a black box where only outcome 0 is off", "[verify]") {
+    // faces 1-4 → 0, 5 → 1, 6 → 2: outcomes 1 and 2 agree with each other, 0 does not
+    constexpr auto report = check_sampler<d6, 3>([](auto& r) { const auto v = r(); return v < 4 ? 0 : v - 3; }, 1);
+    STATIC_REQUIRE(!report.proves_uniform());
+    constexpr finding f = report.first_finding();
+    STATIC_REQUIRE(f.kind == finding_kind::masses_differ);
+    STATIC_REQUIRE(f.outcome_a == 0);
+    STATIC_REQUIRE(f.mass_a == rational{4, 6});
+    STATIC_REQUIRE(f.outcome_b == 1);
+    STATIC_REQUIRE(f.mass_b == rational{1, 6});
+    // one outcome: every sequence reaches it, the same count at every length
+    constexpr auto one = check_sampler<d6, 1>([](auto& r) { return r() * 0; }, 2);
+    STATIC_REQUIRE(one.same_count_at_every_length());
+    STATIC_REQUIRE(one.proves_uniform());
+}
+
+TEST_CASE("the checks' defaults: six rolls deep, each outcome's target 1/N", "[verify]") {
+    constexpr auto uniform = check_sampler<d6, 3>([](auto& r) { return r() % 3; });
+    STATIC_REQUIRE(uniform.depth == 6);
+    constexpr auto weighted = check_sampler<d6, loaded<3, 2, 1>>([](auto& r) { return r() < 3 ? 0 : r() < 2 ? 1 : 2; });
+    STATIC_REQUIRE(weighted.depth == 6);
+    STATIC_REQUIRE(rand7_proof.target(0) == rational{1, 7});
+    STATIC_REQUIRE(rand7_proof.target(6) == rational{1, 7});
+    // the deepest check allowed, 16 rolls, on a plan that is done after 2
+    STATIC_REQUIRE(verify_exhaustively<plan_t<30, dice_set<d6, d10>>>(16));
+    STATIC_REQUIRE(check_sampler<d6, 3>([](auto& r) { return r() % 3; }, 16).proves_uniform());
+}

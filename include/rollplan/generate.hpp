@@ -110,16 +110,14 @@ constexpr It generate_run_time(It first, Sent last, const Dist& dist, G& g) {
 
 // K indices for the bounds bound, bound − 1, … given to visit, from one word
 // (index_batch_word), as the chain reads them; bound becomes bound − K. False
-// when visit stops. Always inlined: it is the body of the shuffle's loop.
+// when visit stops (bound is then left as it stands: every caller returns).
+// Always inlined: it is the body of the shuffle's loop.
 template <count_t L, std::size_t K, class Word, class Visit>
 [[gnu::always_inline]] constexpr bool visit_index_batch(Word& word, std::uint64_t& bound, Visit& visit) {
     std::uint64_t rest = index_batch_word<L, K>(word, bound);
     for (std::size_t t = 0; t < K; ++t) {
         const std::uint64_t b = bound--;
-        if (!visit(b, chain_step<L>(rest, b))) {
-            bound -= K - 1 - t;
-            return false;
-        }
+        if (!visit(b, chain_step<L>(rest, b))) return false;
     }
     return true;
 }

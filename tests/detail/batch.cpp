@@ -85,6 +85,12 @@ TEST_CASE("a batch of digits: every word of small dice, every tuple equally ofte
     every_word<1000, 4, 4>();
     every_word<4096, 7, 1>();   // a batch of one value: scale<D, N> itself
     every_word<243, 3, 2>();
+    // the words and digits above that are powers of two are read as bit fields, the others by chains
+    STATIC_REQUIRE(digit_batch<64, 2, 6>::bit_fields);
+    STATIC_REQUIRE(digit_batch<65536, 4, 7>::bit_fields);
+    STATIC_REQUIRE(digit_batch<4096, 2, 11>::bit_fields);
+    STATIC_REQUIRE_FALSE(digit_batch<64, 3, 3>::bit_fields);
+    STATIC_REQUIRE_FALSE(digit_batch<1000, 4, 4>::bit_fields);
 }
 
 TEST_CASE("a batch at run time refuses what is not a batch", "[batch]") {

@@ -9,6 +9,10 @@ TEST_CASE("powers and digit counts", "[integer]") {
     STATIC_REQUIRE(detail::power_or_zero(6, 3) == 216);
     STATIC_REQUIRE(detail::power_or_zero(two_to_64, 1) == two_to_64);
     STATIC_REQUIRE(detail::power_or_zero(two_to_64, 2) == 0);  // 2^128 does not fit
+    STATIC_REQUIRE(detail::power_or_zero(3, 80) == count_t{12157665459056928801u} * 12157665459056928801u);  // (3^40)^2
+    STATIC_REQUIRE(detail::power_or_zero(3, 81) == 0);  // 3^81 > 2^128, and not a multiple of it
+    STATIC_REQUIRE(detail::power_or_zero(0, 5) == 0);
+    STATIC_REQUIRE(detail::power_or_zero(0, 0) == 1);
     STATIC_REQUIRE(detail::digits_needed(29, 6) == 2);
     STATIC_REQUIRE(detail::digits_needed(36, 6) == 2);
     STATIC_REQUIRE(detail::digits_needed(37, 6) == 3);

@@ -40,3 +40,50 @@ TEST_CASE("every state value maps to one (draw, next state) pair, evenly", "[uni
     REQUIRE(accepted.size() == 35);  // every (outcome, quotient) pair exactly once
     REQUIRE(rejected == 1);
 }
+
+TEST_CASE("past 2^64 a draw keeps the quotient and a rejection the leftover, as below", "[uniform_state]") {
+    // a state uniform on [0, 36·2^64): draws of 10^18 keep q = ⌊36·2^64/10^18⌋ values of quotient
+    const count_t range = 36 * two_to_64, n = 1000000000000000000u, q = range / n, kept = q * n;
+    detail::uniform_state low{kept - 1, range};
+    REQUIRE(low.take(n) == (kept - 1) % n);
+    REQUIRE(low.value == (kept - 1) / n);
+    REQUIRE(low.range == q);  // uniform on [0, q), q past 2^64
+    detail::uniform_state high{kept + 7, range};
+    REQUIRE_FALSE(high.take(n));
+    REQUIRE(high.value == 7);
+    REQUIRE(high.range == range - kept);
+}
+
+TEST_CASE("recycle_set's die for a range: the smallest share left, else the most faces", "[uniform_state]") {
+    constexpr count_t faces[] = {6, 10, 20};
+    // from 1 to 29 no die reaches 29 at once: the d20, the most faces, though it is not first
+    STATIC_REQUIRE(detail::die_for_range(1, 29, faces, 3) == 2);
+    constexpr count_t largest_first[] = {20, 6};
+    STATIC_REQUIRE(detail::die_for_range(1, 29, largest_first, 2) == 0);
+    STATIC_REQUIRE(detail::die_for_range(1, 29, largest_first, 1) == 0);
+    // from 3: 18 (no), 30 leaves 1/30, 60 leaves 2/60: a tie, the first (the d10)
+    STATIC_REQUIRE(detail::die_for_range(3, 29, faces, 3) == 1);
+    // from 2: 12 (no), 20 (no), 40 leaves 11/40: the d20
+    STATIC_REQUIRE(detail::die_for_range(2, 29, faces, 3) == 2);
+}
+
+TEST_CASE("a recycle loop's ranges along the rejecting branch", "[uniform_state]") {
+    // d29 from a d6: 1 → 6 → 36, 7 left; 7 → 42, 13 left; 13 → 78, 20 left; 20 → 120, 4 left
+    detail::range_chain chain;
+    chain.radix[chain.size++] = 6;
+    chain.m = 29;
+    constexpr int expected[][3] = {{36, 2, 7}, {42, 1, 13}, {78, 1, 20}, {120, 1, 4}};
+    for (const auto& [reached, rolls, left] : expected) {
+        REQUIRE(chain.fill() == count_t(reached));
+        REQUIRE(chain.rolls == unsigned(rolls));
+        chain.reject();
+        REQUIRE(chain.range == count_t(left));
+    }
+    // a range that is a multiple of m leaves nothing
+    detail::range_chain exact;
+    exact.radix[exact.size++] = 6;
+    exact.m = 36;
+    REQUIRE(exact.fill() == 36);
+    exact.reject();
+    REQUIRE(exact.range == 0);
+}

@@ -20,8 +20,6 @@ struct uniform_state {
     count_t value = 0;  // uniform on [0, range)
     count_t range = 1;
 
-    constexpr bool can_append(count_t radix) const { return range <= count_max / radix; }
-
     // A digit uniform on [0, radix), independent of the state, becomes the
     // lowest digit: value·radix + digit is uniform on [0, range·radix).
     constexpr void append(count_t digit, count_t radix) {
