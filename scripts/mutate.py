@@ -7,8 +7,9 @@ equality or a logical operator flipped, a constant off by one, an arithmetic
 operator or a shift turned round, the operands of a subtraction swapped, a
 statement dropped, a returned bool negated), applies them one at a time to a
 copy of include/, and builds each against the unit tests that include the
-header (the header's own test first, then the others, then the golden
-sequences of examples/reproducible.cpp), stopping at the first that fails:
+header (the header's own test first, then the others, then the compile-fail
+cases its words decide, then the golden sequences of examples/reproducible.cpp),
+stopping at the first that fails:
 
   killed    a test failed, a static_assert of a test or the header failed, or
             the tests hung past the time budget;
@@ -18,7 +19,8 @@ sequences of examples/reproducible.cpp), stopping at the first that fails:
   invalid   the mutant is not valid C++ (a type error, an ambiguous call): it
             is not counted.
 
-Usage: mutate.py [--sample N] [--only TEXT] [--jobs J] [--budget S] [--report FILE] [--list]
+Usage: mutate.py [--sample N] [--only TEXT]... [--jobs J] [--budget S] [--report FILE] [--list]
+                 [--resume FILE]... [--keep-survivors] [--keys-from FILE]
 """
 import argparse
 import json
@@ -35,20 +37,42 @@ ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutate"
 EQUIVALENT = ROOT / "tests" / "mutation" / "equivalent.txt"
 
-# The headers mutated, each with the unit tests that include it (directly, or
-# through the public header that is its only user), its own test first.
+# The headers mutated, each with every unit test that includes it (directly or
+# through other headers; tests/parallel.cpp, which needs oneTBB, aside), its
+# own test first and the tests most likely to fail next.
 TARGETS = {
-    "sample.hpp": ["sample.cpp", "generate.cpp", "fault_injection.cpp", "peer_tests.cpp", "philox.cpp", "golden.cpp"],
-    "detail/uniform_state.hpp": ["detail/uniform_state.cpp", "sample.cpp", "pool.cpp", "certificate.cpp",
-                                 "generate.cpp", "golden.cpp"],
-    "detail/batch.hpp": ["detail/batch.cpp", "generate.cpp", "distribution.cpp", "golden.cpp"],
-    "detail/integer.hpp": ["detail/integer.cpp", "sample.cpp", "generate.cpp", "golden.cpp"],
-    "detail/divide.hpp": ["detail/divide.cpp", "sample.cpp", "pool.cpp", "golden.cpp"],
-    "distribution.hpp": ["distribution.cpp", "peer_tests.cpp", "generate.cpp", "fault_injection.cpp", "golden.cpp"],
-    "pool.hpp": ["pool.cpp", "fault_injection.cpp", "golden.cpp"],
-    "generate.hpp": ["generate.cpp", "philox.cpp", "fault_injection.cpp", "golden.cpp"],
-    "analysis.hpp": ["analysis.cpp", "planner.cpp", "distribution.cpp", "golden.cpp"],
-    "verify.hpp": ["verify.cpp", "sample.cpp", "discrete.cpp", "pool.cpp", "generate.cpp"],
+    "sample.hpp": ["sample.cpp", "generate.cpp", "fault_injection.cpp", "peer_tests.cpp", "philox.cpp", "golden.cpp",
+                   "discrete.cpp", "distribution.cpp", "pool.cpp", "verify.cpp", "constant_and_run_time.cpp"],
+    "detail/uniform_state.hpp": ["detail/uniform_state.cpp", "sample.cpp", "pool.cpp", "analysis.cpp", "planner.cpp",
+                                 "certificate.cpp", "generate.cpp", "golden.cpp", "discrete.cpp", "distribution.cpp",
+                                 "verify.cpp", "describe.cpp", "description.cpp", "fault_injection.cpp",
+                                 "peer_tests.cpp", "philox.cpp", "constant_and_run_time.cpp"],
+    "detail/batch.hpp": ["detail/batch.cpp", "generate.cpp", "golden.cpp", "philox.cpp", "fault_injection.cpp",
+                         "constant_and_run_time.cpp"],
+    "detail/integer.hpp": ["detail/integer.cpp", "sample.cpp", "generate.cpp", "golden.cpp", "detail/batch.cpp",
+                           "detail/divide.cpp", "detail/uniform_state.cpp", "detail/wide.cpp", "detail/factor.cpp",
+                           "detail/residues.cpp", "detail/weights.cpp", "analysis.cpp", "planner.cpp", "optimum.cpp",
+                           "certificate.cpp", "rational.cpp", "pool.cpp", "discrete.cpp", "distribution.cpp",
+                           "verify.cpp", "engines.cpp"],
+    "detail/divide.hpp": ["detail/divide.cpp", "sample.cpp", "pool.cpp", "golden.cpp", "detail/uniform_state.cpp",
+                          "analysis.cpp", "planner.cpp", "certificate.cpp", "generate.cpp", "discrete.cpp",
+                          "distribution.cpp", "verify.cpp"],
+    "distribution.hpp": ["distribution.cpp", "peer_tests.cpp", "generate.cpp", "fault_injection.cpp", "golden.cpp",
+                         "discrete.cpp", "pool.cpp", "philox.cpp", "constant_and_run_time.cpp"],
+    "pool.hpp": ["pool.cpp", "fault_injection.cpp", "golden.cpp", "constant_and_run_time.cpp"],
+    "generate.hpp": ["generate.cpp", "philox.cpp", "fault_injection.cpp", "golden.cpp", "constant_and_run_time.cpp"],
+    "analysis.hpp": ["analysis.cpp", "planner.cpp", "distribution.cpp", "golden.cpp", "certificate.cpp", "sample.cpp",
+                     "verify.cpp", "discrete.cpp", "pool.cpp", "generate.cpp", "philox.cpp",
+                     "constant_and_run_time.cpp"],
+    "verify.hpp": ["verify.cpp", "sample.cpp", "discrete.cpp", "pool.cpp", "generate.cpp", "distribution.cpp",
+                   "golden.cpp", "philox.cpp", "constant_and_run_time.cpp"],
+}
+# The compile-fail cases that a header's words decide (tests/compile_fail/): a
+# mutant is also killed when one of them compiles, or fails without its words.
+COMPILE_FAIL = {
+    "verify.hpp": ["proof_attempt_never_accepts.cpp", "proof_attempt_unbounded.cpp", "proof_black_box_differ.cpp",
+                   "proof_mass_off_target.cpp", "proof_masses_differ.cpp", "proof_outcome_out_of_range.cpp",
+                   "proof_unresolved.cpp"],
 }
 FLAGS = ["-std=gnu++20", "-O1", "-DBOOST_ALL_NO_LIB", "-w"]
 GOLDEN_PROGRAM = "examples/reproducible.cpp"
@@ -140,12 +164,26 @@ def all_mutants():
                 continue
             for kind, what, new in mutations_of(line):
                 mutants.append({"header": header, "line": number, "kind": kind, "what": what, "old": line, "new": new})
+    number_repeated_lines(mutants)
     return mutants
+
+
+def number_repeated_lines(mutants):
+    """A line whose text appears more than once in its header gets its place
+    among them ("2 of 3"), so that every mutant's key is its own."""
+    places = {}
+    for m in mutants:
+        places.setdefault((m["header"], m["old"].strip()), set()).add(m["line"])
+    for m in mutants:
+        lines = sorted(places[(m["header"], m["old"].strip())])
+        if len(lines) > 1:
+            m["occurrence"] = f"{lines.index(m['line']) + 1} of {len(lines)}"
 
 
 def key(m):
     """Names a mutant by its header, its line's text and the change: stable while that line is."""
-    return f"{m['header']} | {m['old'].strip()} | {m['what']}"
+    place = f" | line {m['occurrence']} with this text" if m.get("occurrence") else ""
+    return f"{m['header']} | {m['old'].strip()} | {m['what']}{place}"
 
 
 def choose(mutants, count):
@@ -182,17 +220,13 @@ def run_mutant(m, tree, budget):
     assert lines[m["line"] - 1] == m["old"]
     lines[m["line"] - 1] = m["new"]
     path.write_text("\n".join(lines))
-    deadline = time.monotonic() + budget
     objects = tree / "objects"
     objects.mkdir(exist_ok=True)
     try:
         for test in TARGETS[m["header"]]:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return "killed", f"{test}: over the time budget"
             obj = objects / (test.replace("/", "_") + ".o")
-            status, errors = compile_unit(tree, tree / "tests" / test, obj, left)
-            if status == "timeout":
+            status, errors = compile_unit(tree, tree / "tests" / test, obj, budget)
+            if status == "timeout":  # GCC's constexpr limits stop a loop in a proof long before this
                 return "killed", f"{test}: compiling took over the time budget"
             if status == "proof":
                 return "killed", f"{test}: a static check failed"
@@ -204,14 +238,22 @@ def run_mutant(m, tree, budget):
             if r.returncode != 0:
                 return "invalid", f"{test}: does not link"
             try:
-                r = subprocess.run([str(binary)], capture_output=True, text=True,
-                                   timeout=max(1.0, deadline - time.monotonic()))
+                r = subprocess.run([str(binary)], capture_output=True, text=True, timeout=budget)
             except subprocess.TimeoutExpired:
                 return "killed", f"{test}: the tests ran past the time budget (a hang)"
             if r.returncode != 0:
                 failed = re.findall(r"^(\S+\.cpp:\d+): FAILED", r.stdout, re.M)
                 return "killed", f"{test}: {failed[0] if failed else 'exit ' + str(r.returncode)}"
-        status, errors = compile_unit(tree, tree / GOLDEN_PROGRAM, objects / "golden.o", max(1.0, deadline - time.monotonic()))
+        for case in COMPILE_FAIL.get(m["header"], []):
+            try:
+                r = subprocess.run(["bash", str(tree / "tests" / "compile_fail" / "check.sh"), "g++", str(tree / "include"),
+                                    str(tree / "tests" / "compile_fail" / case)], capture_output=True, text=True,
+                                   timeout=budget)
+            except subprocess.TimeoutExpired:
+                return "killed", f"compile_fail/{case}: compiling took over the time budget"
+            if r.returncode != 0:
+                return "killed", f"compile_fail/{case}: {(r.stdout.splitlines() or ['failed'])[0][:160]}"
+        status, errors = compile_unit(tree, tree / GOLDEN_PROGRAM, objects / "golden.o", budget)
         if status != "ok":
             return ("killed" if status != "error" else "invalid"), "reproducible.cpp: does not build"
         subprocess.run(["g++", str(objects / "golden.o"), "-o", str(objects / "golden")], check=True)
@@ -246,19 +288,29 @@ def report(results, path, seconds, args):
     explained = [r for r in survived if equivalent.get(key(r))]
     unexplained = [r for r in survived if not equivalent.get(key(r))]
     share = 100.0 * len(killed) / max(1, len(counted))
+    score = 100.0 * len(killed) / max(1, len(counted) - len(explained))  # of the mutants that change behaviour
     out = ["# Mutation testing", "",
-           "What it is for: whether the unit tests notice wrong code. Written by `bash scripts/mutate.sh"
-           + (f" --sample {args.sample}" if args.sample else "") + "` (scripts/mutate.py); do not edit by hand.",
+           "What it is for: whether the unit tests notice wrong code. Written by `bash scripts/mutate.sh "
+           + " ".join(a if " " not in a else repr(a) for a in sys.argv[1:]) + "` (scripts/mutate.py); "
+           "do not edit by hand.",
            "",
            "Each mutant changes one point of one header (a relational boundary, an equality or logical operator,",
            "a constant by one, an arithmetic operator or shift, the operands of a subtraction, a dropped",
-           "statement, a negated `return`) and is built with GCC (-O1) against the unit tests that include",
-           "the header, then the golden sequences; the first failure kills it. Invalid mutants (not C++) are",
-           "not counted. A survivor is a hole in the tests or an equivalent mutant, whose reason is in",
-           "tests/mutation/equivalent.txt.", "",
+           "statement, a negated `return`) and is built with GCC (-O1) against every unit test that includes",
+           "the header, then the compile-fail cases whose words it decides, then the golden sequences; the",
+           "first failure kills it. Invalid mutants (not C++) are not counted. A survivor is a hole in the",
+           "tests or an equivalent mutant, whose reason is in tests/mutation/equivalent.txt; the score is the",
+           "share of the other mutants that are killed.", ""]
+    if args.resume:
+        out += ["Verdicts taken from earlier runs: " + ", ".join(f"`{Path(f).name}`" for f in args.resume)
+                + (" (their kills, and their survivors as those runs found them)" if args.keep_survivors
+                   else " (their kills)") + "; the time below is this run's own.", ""]
+    out += [
            f"**{len(counted)} mutants, {len(killed)} killed ({share:.1f}%), {len(explained)} equivalent, "
-           f"{len(unexplained)} unexplained survivors** ({len(results) - len(counted)} invalid left out; "
-           f"{seconds:.0f} s with {args.jobs} jobs).", "",
+           f"{len(unexplained)} unexplained survivors: {score:.1f}% of the {len(counted) - len(explained)} "
+           f"mutants that change what a caller sees are killed** ({len(results) - len(counted)} invalid left out; "
+           f"{seconds:.0f} s with {args.jobs} jobs"
+           + ").", "",
            "| header | mutants | killed | equivalent | unexplained | invalid |", "|---|---:|---:|---:|---:|---:|"]
     for header in TARGETS:
         mine = [r for r in results if r["header"] == header]
@@ -272,6 +324,10 @@ def report(results, path, seconds, args):
     for kind in kinds:
         c = [r for r in counted if r["kind"] == kind]
         out.append(f"| {kind} | {len(c)} | {sum(r['status'] == 'killed' for r in c)} |")
+    if getattr(args, "gone", None):
+        out += ["", f"Mutants of the earlier run whose line is gone (changed or removed since), not counted: "
+                f"{len(args.gone)}.", ""]
+        out += [f"- `{k}`" for k in args.gone]
     out += ["", "## Survivors", ""]
     if not survived:
         out.append("None.")
@@ -283,23 +339,39 @@ def report(results, path, seconds, args):
     for r in killed:
         out.append(f"| `{r['header']}:{r['line']}` {r['what']} | {r['detail']} |")
     path.write_text("\n".join(out) + "\n")
-    return share, unexplained, len(counted)
+    return score, unexplained, len(counted)
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--sample", type=int, default=0, help="run this many mutants, spread over all (0: all)")
-    p.add_argument("--only", default="", help="only mutants whose key contains this text")
+    p.add_argument("--only", action="append", default=[],
+                   help="only mutants whose key contains this text (given again: any of the texts)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    p.add_argument("--budget", type=float, default=240, help="seconds per mutant")
+    p.add_argument("--budget", type=float, default=240, help="seconds for each compilation and each test run of a mutant")
     p.add_argument("--report", default="", help="write the report here (default: print the summary only)")
     p.add_argument("--list", action="store_true", help="list the mutants and stop")
     p.add_argument("--min-killed", type=float, default=95.0)
-    p.add_argument("--resume", default="", help="a results file of an earlier run: its killed mutants stay killed "
+    p.add_argument("--resume", action="append", default=[],
+                   help="a results file of an earlier run (given again: several): its killed mutants stay killed "
                    "(tests were only added since), the others run again")
+    p.add_argument("--keep-survivors", action="store_true",
+                   help="with --resume: the earlier runs' survivors are not run again (no test was added since)")
+    p.add_argument("--keys-from", default="",
+                   help="the mutants of this results file, by their keys (the same set as that run); "
+                   "keys whose line is gone are listed, not counted")
     args = p.parse_args()
 
-    mutants = [m for m in all_mutants() if args.only in key(m)]
+    mutants = [m for m in all_mutants() if not args.only or any(text in key(m) for text in args.only)]
+    gone = []
+    if args.keys_from:
+        by_key = {key(m): m for m in mutants}
+        wanted = [key(r) for r in json.loads(Path(args.keys_from).read_text())]
+        gone = [k for k in wanted if k not in by_key]
+        mutants = [by_key[k] for k in wanted if k in by_key]
+        for k in gone:
+            print(f"gone: {k} (its line changed or was removed since that run)")
+    args.gone = gone
     if args.sample:
         mutants = choose(mutants, args.sample)
     if args.list:
@@ -323,11 +395,15 @@ def main():
     free = list(trees)
     results = [None] * len(mutants)
     earlier = {}
-    if args.resume:
-        earlier = {key(r): r for r in json.loads(Path(args.resume).read_text()) if r["status"] == "killed"}
-        for i, m in enumerate(mutants):
-            if key(m) in earlier:
-                results[i] = dict(m, status="killed", detail=earlier[key(m)]["detail"] + " (an earlier run)")
+    keep = ("killed", "survived") if args.keep_survivors else ("killed",)
+    for file in args.resume:  # a kill in any file stands; a survivor, only when no file kills it
+        for r in json.loads(Path(file).read_text()):
+            if r["status"] in keep and earlier.get(key(r), {}).get("status") != "killed":
+                earlier[key(r)] = r
+    for i, m in enumerate(mutants):
+        if key(m) in earlier:
+            r = earlier[key(m)]
+            results[i] = dict(m, status=r["status"], detail=r["detail"].removesuffix(" (an earlier run)") + " (an earlier run)")
 
     def work(i):
         tree = free.pop()
@@ -347,7 +423,7 @@ def main():
     (WORK / "results.json").write_text(json.dumps(results, indent=0))
     path = Path(args.report) if args.report else WORK / "report.md"
     share, unexplained, counted = report(results, path, seconds, args)
-    print(f"=== mutants: {counted} counted, {share:.1f}% killed, {len(unexplained)} unexplained survivors "
+    print(f"=== mutants: {counted} counted, {share:.1f}% of those not equivalent killed, {len(unexplained)} unexplained survivors "
           f"({seconds:.0f} s); report in {path}")
     for r in unexplained:
         print(f"survived: {key(r)}")
