@@ -411,7 +411,7 @@ def main():
             status, detail = run_mutant(mutants[i], tree, args.budget)
         finally:
             free.append(tree)
-        results[i] = dict(mutants[i], status=status, detail=detail)
+        results[i] = dict(mutants[i], status=status, detail=detail.replace(f"{tree}/", ""))
         m = results[i]
         (WORK / "results.json").write_text(json.dumps([r for r in results if r is not None], indent=0))
         print(f"[{sum(r is not None for r in results)}/{len(mutants)}] {status:8} {m['header']}:{m['line']} "
