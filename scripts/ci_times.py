@@ -24,7 +24,8 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
      "the golden file and the native build"),
     (r"=== other CPUs: the same values, in (\d+) s", "aarch64, s390x, i686",
      "the unit tests of golden, batch, engines, philox, seed, pool, distribution, discrete, generate and wide, "
-     "and the reproducible sequences, built by Debian's cross compilers and run under qemu-user; "
+     "the reproducible sequences and the run-time planner's plans, built by Debian's cross compilers and run under "
+     "qemu-user; "
      "the -m32 stop at the README's sentence"),
     (r"=== web page: checked in Chromium, in (\d+) s", "Web page",
      "`bash scripts/web.sh` (the page, its WebAssembly built by emscripten) and `tests/web/check.py` in headless "
