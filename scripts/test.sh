@@ -11,9 +11,10 @@
 # time so that the sanitizers see that code too; the unit tests, examples,
 # golden sequences and command once more with LLVM's libc++ (ROLLPLAN_LIBCXX,
 # default on); the golden sequences in WebAssembly under node (ROLLPLAN_WASM,
-# default on; emscripten); the unit tests where byte order matters and the
-# golden sequences on aarch64 and s390x under qemu-user, and the -m32 stop
-# (ROLLPLAN_CROSS, default on; tests/cross/check.sh); the web page built by scripts/web.sh and checked in
+# default on; emscripten); the unit tests where byte order matters, the
+# golden sequences and the run-time planner on aarch64 and s390x under
+# qemu-user, and the -m32 stop (ROLLPLAN_CROSS, default on;
+# tests/cross/check.sh); the web page built by scripts/web.sh and checked in
 # headless Chromium (ROLLPLAN_WEB, default on; tests/web/check.py, its
 # screenshots kept in build/web-test); and a bounded libFuzzer run
 # (ROLLPLAN_FUZZ_SECONDS, default 60; 0 skips it). Prints each stage's time.
@@ -130,8 +131,8 @@ run_wasm() {
 
 # Other CPUs: aarch64 and big-endian s390x (Debian's cross compilers, static,
 # under qemu-user) run the unit tests where byte order and word layout could
-# matter and print the golden sequences; i686 (-m32) stops at the README's
-# sentence (tests/cross/check.sh).
+# matter, print the golden sequences and plan as this machine does; i686
+# (-m32) stops at the README's sentence (tests/cross/check.sh).
 run_cross() {
     local start=$SECONDS
     echo "=== other CPUs: aarch64 and s390x under qemu, and i686"
@@ -140,8 +141,9 @@ run_cross() {
     echo "=== other CPUs: the same values, in $((SECONDS - start)) s"
 }
 
-# The web page in headless Chromium, its numbers against the command's (built
-# here with g++, as the page is built from the command's code).
+# The web page in headless Chromium, its numbers against the command's (the
+# GCC stage's build, or one made here with g++: the page is built from the
+# command's code).
 run_web() {
     local start=$SECONDS dir=build/web-test
     echo "=== web page: emscripten, then headless Chromium"
