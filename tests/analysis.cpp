@@ -14,14 +14,21 @@
 using namespace rollplan;
 
 namespace {
+// A plan as data, its nodes {kind, outcomes, first child, children} in order:
+// also what the vocabulary refuses, such as folds that do not divide, whose
+// values are not uniform.
+constexpr plan_description nodes_of(count_t faces, std::initializer_list<plan_node> nodes) {
+    plan_description d;
+    d.faces = faces;
+    d.reserve(nodes.size());
+    std::size_t i = 0;
+    for (const plan_node& n : nodes) d.nodes[i++] = n;
+    return d;
+}
+
 // A description the vocabulary would refuse: a fold that does not divide.
 constexpr plan_description fold_d6_by_4() {
-    plan_description d;
-    d.faces = 6;
-    d.reserve(2);
-    d.nodes[0] = {node_kind::fold, 4, 1, 1};
-    d.nodes[1] = {node_kind::roll, 6, 0, 0};
-    return d;
+    return nodes_of(6, {{node_kind::fold, 4, 1, 1}, {node_kind::roll, 6, 0, 0}});
 }
 }  // namespace
 
@@ -59,14 +66,8 @@ plan_description unary_over(node_kind kind, count_t m, count_t l) {
 TEST_CASE("a biased sub-plan makes the whole plan biased", "[analysis]") {
     STATIC_REQUIRE(!is_exactly_uniform(fold_d6_by_4()));
     // the biased fold as the low digit of a product, then rejected to 7
-    constexpr plan_description product = [] {
-        plan_description d = fold_d6_by_4();
-        const auto first = d.reserve(2);
-        d.nodes[first] = {node_kind::roll, 6, 0, 0};
-        d.nodes[first + 1] = d.nodes[0];
-        d.nodes[0] = {node_kind::mixed_radix, 24, first, 2};
-        return d;
-    }();
+    constexpr plan_description product = nodes_of(
+        6, {{node_kind::mixed_radix, 24, 1, 2}, {node_kind::roll, 6, 0, 0}, {node_kind::fold, 4, 3, 1}, {node_kind::roll, 6, 0, 0}});
     STATIC_REQUIRE(!is_exactly_uniform(product));
     REQUIRE(!is_exactly_uniform(unary_over(node_kind::reject, 3, 0)));
     // counting, not the invariants, finds that a biased operand can still fold
@@ -254,13 +255,8 @@ TEST_CASE("approximate_expected_rolls: the exact value in double, and a value wh
 TEST_CASE("recycle_set: counting, invariants and the chain's expected rolls agree", "[analysis]") {
     for (count_t n = 2; n <= 80; ++n) {
         INFO("N = " << static_cast<std::uint64_t>(n));
-        plan_description d;
-        d.reserve(1);
-        d.reserve(3);
-        d.nodes[0] = {node_kind::recycle_set, n, 1, 3};
-        d.nodes[1] = {node_kind::roll, 4, 0, 0};
-        d.nodes[2] = {node_kind::roll, 6, 0, 0};
-        d.nodes[3] = {node_kind::roll, 10, 0, 0};
+        const plan_description d = nodes_of(0, {{node_kind::recycle_set, n, 1, 3}, {node_kind::roll, 4, 0, 0},
+                                                {node_kind::roll, 6, 0, 0}, {node_kind::roll, 10, 0, 0}});
         REQUIRE(distribution_of(d).is_uniform());  // by counting every attempt
         REQUIRE(is_exactly_uniform(d));
         REQUIRE(approximate_expected_rolls(d) == Approx(expected_rolls(d).to_double()).epsilon(1e-12));
@@ -377,17 +373,6 @@ TEST_CASE("loaded plans: tails, expected rolls and the rolls that are enough", "
 }
 
 namespace {
-// A plan as data, nodes given in order (what the vocabulary may refuse: folds
-// that do not divide, so that the operands of later nodes are not uniform).
-plan_description nodes_of(count_t faces, std::initializer_list<plan_node> nodes) {
-    plan_description d;
-    d.faces = faces;
-    d.reserve(nodes.size());
-    std::size_t i = 0;
-    for (const plan_node& n : nodes) d.nodes[i++] = n;
-    return d;
-}
-
 // The masses of a plan that rolls the same dice every time (digits and
 // folds, no rejection), by running it on every sequence of its rolls.
 std::vector<rational> masses_by_running(const plan_description& d, const std::vector<count_t>& dice) {
