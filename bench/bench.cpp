@@ -35,6 +35,7 @@
 #include <boost/random/discrete_distribution.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -538,6 +539,43 @@ void add_discrete(const char* engine, std::size_t size, const char* label, u64 p
     }
 }
 
+// Double weights that need more than 64 bits at a common scale (issue: every weight
+// std takes): uniform in (0, 1), exp(−k/10) and 1/k^3 (k from 1), n of them. The group
+// is "discrete doubles: <kind>"; the label is n.
+std::vector<double> double_weights(const std::string& kind, std::size_t n) {
+    std::vector<double> w(n);
+    u64 x = 0x9e3779b97f4a7c15u;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double k = static_cast<double>(i + 1);
+        if (kind == "uniform") {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            w[i] = (static_cast<double>(x >> 11) + 0.5) * 0x1p-53;
+        } else if (kind == "exp(-k/10)") {
+            w[i] = std::exp(-k / 10);
+        } else {
+            w[i] = 1 / (k * k * k);
+        }
+    }
+    return w;
+}
+template <class G>
+void add_discrete_doubles(const char* engine, const std::string& kind, std::size_t size, const char* label, u64 per_run) {
+    const std::vector<double> w = double_weights(kind, size);
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, label, 0, per_run, make);
+        cases.back().group = "discrete doubles: " + kind;
+    };
+    auto shared = [](auto d) { return std::make_shared<const decltype(d)>(std::move(d)); };
+    auto ours = shared(rp::discrete_distribution<int>(w.begin(), w.end()));
+    auto theirs = std::make_shared<std::discrete_distribution<int>>(w.begin(), w.end());
+    auto boost_alias = shared(boost::random::discrete_distribution<int, double>(w.begin(), w.end()));
+    add("rollplan discrete_distribution", [ours](u64) { return [ours](auto& g) -> u64 { return static_cast<u64>((*ours)(g)); }; });
+    add("libstdc++", [theirs](u64) { return [theirs](auto& g) -> u64 { return static_cast<u64>((*theirs)(g)); }; });
+    add("Boost.Random alias (doubles)", [boost_alias](u64) {
+        return [boost_alias](auto& g) -> u64 { return static_cast<u64>((*boost_alias)(g)); };
+    });
+}
+
 // Weights at compile time against a compile-time uniform draw on the same engine.
 constexpr u64 compile_time_weight(std::size_t i) { return 1 + (i * 37 + 11) % 50; }
 template <std::size_t... I>
@@ -591,6 +629,17 @@ void add_construct(std::size_t size, const char* label) {
     add("Boost.Random alias (doubles)", [](const std::vector<u64>&, const std::vector<double>& wd) {
         return boost::random::discrete_distribution<int, double>(wd.begin(), wd.end());
     });
+    // weights uniform in (0, 1): several levels
+    const auto u = std::make_shared<const std::vector<double>>(double_weights("uniform", size));
+    add("rollplan discrete_distribution (uniform doubles)", [u](const std::vector<u64>&, const std::vector<double>&) {
+        return rp::discrete_distribution<int>(u->begin(), u->end());
+    });
+    add("libstdc++ (uniform doubles)", [u](const std::vector<u64>&, const std::vector<double>&) {
+        return std::discrete_distribution<int>(u->begin(), u->end());
+    });
+    add("Boost.Random alias (uniform doubles)", [u](const std::vector<u64>&, const std::vector<double>&) {
+        return boost::random::discrete_distribution<int, double>(u->begin(), u->end());
+    });
 }
 
 // ---- running -------------------------------------------------------------------
@@ -632,6 +681,11 @@ void build_cases(bool quick) {
         add_discrete<rp::splitmix64>("splitmix64", size, label, per_run);
         add_discrete<std::mt19937>("mt19937", size, label, per_run);
     }
+    for (const char* kind : {"uniform", "exp(-k/10)", "1/k^3"})
+        for (auto [size, label] : {std::pair<std::size_t, const char*>{6, "6"}, {100, "100"}, {10000, "10^4"}}) {
+            add_discrete_doubles<rp::splitmix64>("splitmix64", kind, size, label, per_run);
+            add_discrete_doubles<std::mt19937>("mt19937", kind, size, label, per_run);
+        }
     add_discrete_compile_time<rp::splitmix64>("splitmix64", "6", std::make_index_sequence<6>{});
     add_discrete_compile_time<rp::splitmix64>("splitmix64", "100", std::make_index_sequence<100>{});
     add_discrete_compile_time<std::mt19937>("mt19937", "6", std::make_index_sequence<6>{});
@@ -673,6 +727,7 @@ int main(int argc, char** argv) {
         cases.erase(std::remove_if(cases.begin(), cases.end(),
                                    [&](const bench_case& c) {
                                        const bool loaded = c.group == "discrete" || c.group == "discrete compile-time" ||
+                                                           c.group.rfind("discrete doubles", 0) == 0 ||
                                                            c.group == "construct";
                                        return loaded != loaded_only;
                                    }),

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -86,7 +87,13 @@ inline std::string enough_text(const rp::plan_description& d) {
 inline std::vector<std::vector<std::string>> comparison_rows(const target& t, const rp::dice_faces& dice) {
     std::vector<std::vector<std::string>> rows{{"strategy", "expected", "more than 4 rolls", "99% done within", "plan"}};
     for (const char* strategy : {"digits", "smooth", "cheapest", "optimal"}) {
-        const rp::plan_description d = t.plan(dice, strategy);
+        rp::plan_description d;
+        try {
+            d = t.plan(dice, strategy);
+        } catch (const std::length_error&) {  // a strategy whose plan is past the nodes a plan holds
+            rows.push_back({strategy, "-", "-", "-", "none: its plan needs more than 256 nodes"});
+            continue;
+        }
         std::string tail;
         try {
             tail = percent(rp::tail_probability(d, 4));

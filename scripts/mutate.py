@@ -66,6 +66,8 @@ TARGETS = {
                      "constant_and_run_time.cpp"],
     "verify.hpp": ["verify.cpp", "sample.cpp", "discrete.cpp", "pool.cpp", "generate.cpp", "distribution.cpp",
                    "golden.cpp", "philox.cpp", "constant_and_run_time.cpp"],
+    "detail/levels.hpp": ["detail/levels.cpp", "discrete.cpp", "pool.cpp"],
+    "detail/alias_table.hpp": ["discrete.cpp", "detail/levels.cpp", "pool.cpp"],
 }
 # The compile-fail cases that a header's words decide (tests/compile_fail/): a
 # mutant is also killed when one of them compiles, or fails without its words.

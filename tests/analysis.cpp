@@ -528,3 +528,11 @@ TEST_CASE("rolls_enough over several dice, to the deepest roll counted", "[analy
         REQUIRE(rolls_enough(d, rational{1} - tail_probability(d, k)) == k);
     }
 }
+
+TEST_CASE("a loaded plan of one weight: no roll, exactly its one outcome", "[analysis][loaded]") {
+    using P = loaded_plan_t<loaded<7>, d6>;
+    STATIC_REQUIRE(std::is_same_v<P, knuth_yao<roll<d6>, 7>>);
+    STATIC_REQUIRE(expected_rolls_v<P> == rational{0});
+    STATIC_REQUIRE(is_exactly_distributed_v<P, loaded<7>>);
+    STATIC_REQUIRE(!is_exactly_distributed_v<P, loaded<7, 1>>);
+}

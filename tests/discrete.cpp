@@ -2,10 +2,16 @@
 #include <rollplan/engines.hpp>
 #include <rollplan/verify.hpp>
 
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
+#include <locale>
+#include <numeric>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -27,18 +33,89 @@ TEST_CASE("discrete_distribution samples the doubles' exact values", "[discrete]
     REQUIRE(discrete_distribution<int>({0.1, 0.2, 0.7}).param().weights() ==
             words{3602879701896397, 7205759403792794, 25220157913274776});
     REQUIRE(discrete_distribution<int>({0.3, 0.0, 0.25}).param().weights() == words{5404319552844595, 0, 4503599627370496});
-    REQUIRE(discrete_distribution<int>({1.0 / 3, 2.0 / 3}).param().weights() == words{6004799503160661, 12009599006321322});
+    REQUIRE(discrete_distribution<int>({1.0 / 3, 2.0 / 3}).param().weights() == words{1, 2});  // 2/3 is exactly 2·(1/3)
     REQUIRE(discrete_distribution<int>({2.0, 4.0, 0.5}).param().weights() == words{4, 8, 1});
-    // integers are exact as they are, and whole doubles stay the same integers
+    // integers are exact as they are, divided by their greatest common divisor
     const std::vector<int> ints{3, 2, 1};
     REQUIRE(discrete_distribution<int>(ints.begin(), ints.end()).param().weights() == words{3, 2, 1});
     REQUIRE(discrete_distribution<int>({3, 2, 1}).param().weights() == words{3, 2, 1});
+    REQUIRE(discrete_distribution<int>({6, 4, 2}).param().weights() == words{3, 2, 1});
     REQUIRE(discrete_distribution<int>({3, 2, 1}).param().total_weight() == 6);
     const std::vector<std::uint64_t> huge{~std::uint64_t{0}, 1};
     REQUIRE(discrete_distribution<int>(huge.begin(), huge.end()).param().total_weight() == two_to_64);
+    const std::vector<count_t> wide{two_to_64, 0};  // a 128-bit weight of 2^64 (it was read as 0)
+    REQUIRE(discrete_distribution<int>(wide.begin(), wide.end()).param().weights() == words{1, 0});
+    // no weights: one weight of 1, as std's, in every constructor
+    const std::vector<double> none;
+    REQUIRE(discrete_distribution<int>(none.begin(), none.end()).probabilities() == std::vector<double>{1.0});
+    REQUIRE(discrete_distribution<int>(std::initializer_list<double>{}).probabilities() == std::vector<double>{1.0});
+    REQUIRE(discrete_distribution<int>::param_type(none.begin(), none.end()) == discrete_distribution<int>::param_type());
 }
 
-TEST_CASE("discrete_distribution refuses bad weights, naming the weight", "[discrete]") {
+// Weights std takes that need more than 64 bits at a common scale, exactly:
+// the weights written by << are the least integers proportional to them,
+// computed by Python's fractions (tests/golden/discrete_weights.py).
+TEST_CASE("discrete_distribution takes every weight vector std takes, exactly", "[discrete]") {
+    auto text = [](const discrete_distribution<int>& d) {
+        std::ostringstream os;
+        os << d;
+        return os.str();
+    };
+    REQUIRE(text(discrete_distribution<int>({0.0001, 0.9999})) == "2 7378697629483821 73779597597208723456");
+    REQUIRE(text(discrete_distribution<int>({0.001, 0.999})) == "2 1152921504606847 1151768583102240128");
+    REQUIRE(text(discrete_distribution<int>({1e-5, 1, 3.5})) ==
+            "3 5902958103587057 590295810358705651712 2066035336255469780992");
+    REQUIRE(text(discrete_distribution<int>({1e-10, 1})) == "2 7737125245533627 77371252455336267181195264");
+    REQUIRE(text(discrete_distribution<int>({5e-324, 1})).size() == 2 + 2 + 324);  // 2^1074: 324 digits
+    for (const std::vector<double>& w : std::vector<std::vector<double>>{
+             {1e-300, 1}, {5e-324, 1e308}, {5e-324, 1.5e-323, 1}, {100, 0, 1, std::exp(-5.0)}}) {
+        const discrete_distribution<int> d(w.begin(), w.end());
+        REQUIRE(d.param().levels() >= 2);
+        REQUIRE(d.max() == static_cast<int>(w.size()) - 1);
+        discrete_distribution<int> back;
+        std::istringstream is(text(d));
+        is >> back;
+        REQUIRE(!is.fail());
+        REQUIRE(back == d);
+    }
+    // each weight's share, as a double, near the exact one
+    const discrete_distribution<int> mixed({1e-5, 1, 3.5});
+    REQUIRE(mixed.probabilities()[0] == Approx(1e-5 / 4.50001).epsilon(1e-15));
+    REQUIRE(mixed.probabilities()[2] == Approx(3.5 / 4.50001).epsilon(1e-15));
+    REQUIRE(discrete_distribution<int>({5e-324, 1}).probabilities()[0] == 5e-324);
+    REQUIRE(discrete_distribution<int>({1e-300, 1}).probabilities()[0] == Approx(1e-300).epsilon(1e-15));
+}
+
+TEST_CASE("discrete_distribution on weights past 64 bits: the draws of level 0, and shares in a run of draws", "[discrete]") {
+    std::vector<double> random;
+    std::mt19937_64 pick{7};
+    for (int k = 0; k < 10000; ++k) random.push_back(std::generate_canonical<double, 53>(pick));
+    std::vector<double> softmax;
+    for (int k = 0; k < 200; ++k) softmax.push_back(std::exp(-0.05 * k));
+    std::vector<double> decay;
+    for (int k = 0; k < 10; ++k) decay.push_back(std::exp(-static_cast<double>(k)));
+    for (const std::vector<double>* w : {&random, &softmax, &decay}) {
+        const discrete_distribution<int> d(w->begin(), w->end());
+        REQUIRE(d.param().levels() >= 2);
+        // d(g) is level 0's outcome for the slot u = uniform_below(g, Z) (its tail not met in these draws)
+        splitmix64 g{3}, twin{3};
+        const count_t slots = d.param().columns() * d.param().capacity();
+        for (int i = 0; i < 20000; ++i) {
+            const count_t u = uniform_below(twin, static_cast<std::uint64_t>(slots));
+            REQUIRE(d(g) == static_cast<int>(d.param().outcome_of(static_cast<std::uint64_t>(u / d.param().capacity()),
+                                                                  u % d.param().capacity())));
+        }
+    }
+    // {0.0001, 0.9999}: a million draws, outcome 0 about 100 times
+    const discrete_distribution<int> tiny({0.0001, 0.9999});
+    std::mt19937 m{5};
+    int zeros = 0;
+    for (int i = 0; i < 1000000; ++i) zeros += tiny(m) == 0;
+    REQUIRE(zeros > 50);
+    REQUIRE(zeros < 160);
+}
+
+TEST_CASE("discrete_distribution refuses bad weights, naming the weight as given", "[discrete]") {
     using D = discrete_distribution<int>;
     REQUIRE_THROWS_WITH(D({1.0, -0.5}), Catch::Contains("rollplan: discrete_distribution: a weight is negative") &&
                                             Catch::Contains("(weight 1 = -0.5)"));
@@ -47,19 +124,48 @@ TEST_CASE("discrete_distribution refuses bad weights, naming the weight", "[disc
     REQUIRE_THROWS_WITH(D({std::numeric_limits<double>::infinity(), 1.0}),
                         Catch::Contains("a weight is infinite") && Catch::Contains("weight 0 = inf"));
     REQUIRE_THROWS_WITH(D({0.0, 0.0}), Catch::Contains("rollplan: discrete_distribution: every weight is zero"));
-    // 1e-5's exact value next to 1.0 needs 70 bits at a common scale: refused, not rounded
-    REQUIRE_THROWS_WITH(D({1e-5, 1.0, 3.5}), Catch::Contains("need more than 64 bits at a common scale") &&
-                                                 Catch::Contains("(weight 1 = 1)"));
-    // std's continuous form with weights of every size: their exact values do not share 64 bits
-    REQUIRE_THROWS_WITH(D(1000, 0.0, 1.0, [](double x) { return x * x; }), Catch::Contains("need more than 64 bits"));
     const std::vector<int> negative{2, -3};
     REQUIRE_THROWS_WITH(D(negative.begin(), negative.end()), Catch::Contains("(weight 1 = -3)"));
-    const std::vector<std::uint64_t> past{~std::uint64_t{0}, 2};
-    REQUIRE_THROWS_WITH(D(past.begin(), past.end()), Catch::Contains("the weights add up to more than 2^64"));
     const std::vector<long double> not_double{1.0L, 0.1L};
-    REQUIRE_THROWS_WITH(D(not_double.begin(), not_double.end()), Catch::Contains("a weight is not exactly a double"));
-    const std::vector<int> none;
-    REQUIRE_THROWS_WITH(D(none.begin(), none.end()), Catch::Contains("needs at least one weight"));
+    REQUIRE_THROWS_WITH(D(not_double.begin(), not_double.end()),
+                        Catch::Contains("a weight is not exactly a double") && Catch::Contains("(weight 1 = 0.1"));
+    const std::vector<long double> tiny{1e-4000L};
+    REQUIRE_THROWS_WITH(D(tiny.begin(), tiny.end()), Catch::Contains("(weight 0 = 1.0000000000000000e-4000)") ||
+                                                         Catch::Contains("(weight 0 = 1e-4000)"));
+    const std::vector<count_t> wide_negative_free{count_t{1} << 100, 1};
+    REQUIRE(D(wide_negative_free.begin(), wide_negative_free.end()).param().levels() == 2);
+    // the outcomes 0 … n − 1 must fit the result type
+    const std::vector<double> many(40000, 1.0);
+    REQUIRE_THROWS_WITH(discrete_distribution<short>(many.begin(), many.end()),
+                        Catch::Contains("the outcomes 0 to n - 1 do not fit in T") && Catch::Contains("n = 40000"));
+    REQUIRE(discrete_distribution<unsigned short>(many.begin(), many.end()).max() == 39999);
+}
+
+namespace {
+// 2^32 and more weights of 1, as a random-access range that holds none of them.
+struct counting {
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = double;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const double*;
+    using reference = double;
+    std::ptrdiff_t at;
+    double operator*() const { return 1.0; }
+    counting& operator++() {
+        ++at;
+        return *this;
+    }
+    friend std::ptrdiff_t operator-(const counting& a, const counting& b) { return a.at - b.at; }
+    friend bool operator==(const counting&, const counting&) = default;
+};
+}  // namespace
+
+TEST_CASE("discrete_distribution refuses 2^32 weights or more before reading them", "[discrete]") {
+    using D = discrete_distribution<long long>;
+    REQUIRE_THROWS_WITH(D(counting{0}, counting{std::ptrdiff_t{1} << 32}),
+                        Catch::Contains("holds fewer than 2^32 weights") && Catch::Contains("weights = 4294967296"));
+    REQUIRE_THROWS_WITH(D(counting{0}, counting{std::ptrdiff_t{1} << 40}), Catch::Contains("holds fewer than 2^32 weights"));
+    REQUIRE(D(counting{0}, counting{5}).max() == 4);
 }
 
 // ---- the alias table ---------------------------------------------------------------
@@ -74,6 +180,9 @@ TEST_CASE("the alias table gives each outcome its weight's share of the slots", 
         for (auto& x : w) x = pick() % 4 == 0 ? 0 : pick() % 1000;
         if (std::all_of(w.begin(), w.end(), [](auto x) { return x == 0; })) w[0] = 1;
         const discrete_distribution<int>::param_type p(w.begin(), w.end());
+        std::uint64_t common = 0;  // the table holds the weights divided by their gcd
+        for (auto x : w) common = std::gcd(common, x);
+        for (auto& x : w) x /= common;
         count_t total = 0;
         for (auto x : w) total += x;
         const count_t g = detail::gcd(count_t{n}, total);
@@ -174,8 +283,9 @@ TEST_CASE("discrete_distribution<T> as std's: constructors, members, streams", "
     REQUIRE(d.probabilities() == std::vector<double>{0.25, 0.75});
     d.param(D::param_type({2.0, 2.0, 4.0}));
     REQUIRE(d.max() == 2);
-    REQUIRE_FALSE(d == D({1.0, 1.0, 2.0}));  // the weights, not only their ratios, are the parameter
+    REQUIRE(d == D({1.0, 1.0, 2.0}));  // the probabilities are the parameter, as [rand.req.dist] defines ==
     REQUIRE(d == D({2, 2, 4}));
+    REQUIRE_FALSE(d == D({1.0, 2.0, 1.0}));
     d.reset();
     REQUIRE(d(g, D::param_type({0.0, 1.0})) == 1);
     // << and >> round-trip the exact integer weights
@@ -186,7 +296,8 @@ TEST_CASE("discrete_distribution<T> as std's: constructors, members, streams", "
     D back;
     s >> back;
     REQUIRE(back == exact);
-    for (const char* input : {"2 0 0", "2 -1 3", "-2 1 1", "2 18446744073709551616 1"}) {  // -1 is no weight (no num_get wrap)
+    // -1 is no weight (no num_get wrap); 2^128 + 1 is no weight discrete_distribution holds (its odd part)
+    for (const char* input : {"2 0 0", "2 -1 3", "-2 1 1", "2 340282366920938463463374607431768211457 1", "2 x 1", "0"}) {
         INFO(input);
         std::stringstream bad(input);
         bad >> back;
@@ -220,7 +331,7 @@ TEST_CASE("discrete_distribution<T, W...>: weights at compile time, the loaded p
     STATIC_REQUIRE(is_exactly_distributed_v<D::plan_for<std::mt19937>, loaded<3, 2, 1>>);
     STATIC_REQUIRE(D{}.min() == 0);
     STATIC_REQUIRE(D{}.max() == 2);
-    STATIC_REQUIRE(D{}(splitmix64{5}) < 3);  // in a constant expression
+    STATIC_REQUIRE([] { splitmix64 g{5}; return D{}(g); }() < 3);  // in a constant expression
     splitmix64 g{3}, twin{3};
     const D d;
     for (int i = 0; i < 1000; ++i) REQUIRE(d(g) == static_cast<int>(sample<D::plan_for<splitmix64>>(twin)));
@@ -302,11 +413,48 @@ TEST_CASE("bernoulli_distribution: bad p, streams, equality", "[discrete][bernou
     REQUIRE(a == tenth);
     REQUIRE(b == third);
     REQUIRE(!(a == b));
-    std::stringstream bad("1.5");
-    bad >> a;
-    REQUIRE(bad.fail());
-    REQUIRE(a == tenth);
+    for (const char* input : {"1.5", "-1/-1", "1/-3", "-0.5", "1e-400", "2/1", "1/0", "1/18446744073709551617", "0.5x", "/2", "1/",
+                              "e5", "0.1.2"}) {
+        INFO(input);
+        std::stringstream bad(input);
+        bad >> a;
+        REQUIRE(bad.fail());
+        REQUIRE(a == tenth);
+    }
     REQUIRE(bernoulli_distribution{0.25} == bernoulli_distribution{bernoulli_distribution::param_type{0.25}});
+    // denominators up to 2^64 round-trip (2^64 was read as 2^64 − 1), and so do subnormal doubles
+    for (const bernoulli_distribution& d : {bernoulli_distribution{rational{~std::uint64_t{0}, two_to_64}},
+                                            bernoulli_distribution{rational{1, two_to_64}}, bernoulli_distribution{5e-324},
+                                            bernoulli_distribution{1.0}, bernoulli_distribution{0.0}}) {
+        std::stringstream round;
+        round << d;
+        bernoulli_distribution back{0.5};
+        round >> back;
+        INFO(round.str());
+        REQUIRE(!round.fail());
+        REQUIRE(back == d);
+    }
+    // the text is the same whatever the stream's locale (a locale that groups digits)
+    struct grouping : std::numpunct<char> {
+        char do_decimal_point() const override { return ','; }
+        char do_thousands_sep() const override { return '.'; }
+        std::string do_grouping() const override { return "\3"; }
+    };
+    std::stringstream grouped;
+    grouped.imbue(std::locale(std::locale::classic(), new grouping));
+    grouped << bernoulli_distribution{rational{1000, 3000}} << ' ' << tenth << ' ' << discrete_distribution<int>({3000, 1000});
+    REQUIRE(grouped.str() == "1/3 0.10000000000000001 2 3 1");
+    bernoulli_distribution r, t;
+    discrete_distribution<int> w;
+    grouped >> r >> t >> w;
+    REQUIRE(!grouped.fail());
+    REQUIRE(r == bernoulli_distribution{rational{1, 3}});
+    REQUIRE(t == tenth);
+    REQUIRE(w == discrete_distribution<int>({3, 1}));
+    std::stringstream many;
+    many.imbue(std::locale(std::locale::classic(), new grouping));
+    many << discrete_distribution<int>({1234567.0, 1.0});
+    REQUIRE(many.str() == "2 1234567 1");
 }
 
 // Lemire's threshold is L mod n·C, and a low part equal to it is accepted
@@ -320,17 +468,150 @@ TEST_CASE("discrete_distribution accepts a low part equal to Lemire's threshold"
     REQUIRE(uniform_below(from_values<die<two_to_64>>(replay({6148914691236517206u, 0})), 6) == 2);
 }
 
-TEST_CASE("discrete_distribution past 2^64 slots: the column, then the threshold", "[discrete]") {
-    // W = 2^64 over 3 weights: g = 1, C = 2^64, 3·2^64 slots
+TEST_CASE("discrete_distribution past 2^64 slots: two levels, level 0 drawn from one word", "[discrete]") {
+    // W = 2^64 over 3 weights: lcm(3, 2^64) slots would not fit one word; level 0 holds
+    // 2^61, 2^61 − 1, 0 and a tail of 1 for the 3 + 1 below it (level 1: 3, 1 exactly)
     const words w{std::uint64_t{1} << 63, (std::uint64_t{1} << 63) - 1, 1};
     const discrete_distribution<int> d(w.begin(), w.end());
-    REQUIRE(d.param().capacity() == two_to_64);
+    REQUIRE(d.param().levels() == 2);
+    REQUIRE(d.param().columns() * d.param().capacity() == count_t{1} << 62);
     splitmix64 g{21}, twin{21};
     std::mt19937 m{22}, m_twin{22};
     for (int i = 0; i < 5000; ++i) {
-        const std::uint64_t column = uniform_below(twin, 3), threshold = twin();
-        REQUIRE(d(g) == static_cast<int>(d.param().outcome_of(column, threshold)));
-        const std::uint64_t m_column = uniform_below(m_twin, 3), high = m_twin(), low = m_twin();
-        REQUIRE(d(m) == static_cast<int>(d.param().outcome_of(m_column, count_t{high} << 32 | low)));
+        const std::uint64_t u = uniform_below(twin, std::uint64_t{1} << 62);
+        const auto cap = static_cast<std::uint64_t>(d.param().capacity());
+        REQUIRE(d(g) == static_cast<int>(d.param().outcome_of(u / cap, u % cap)));
+        const std::uint64_t v = uniform_below(m_twin, std::uint64_t{1} << 62);
+        REQUIRE(d(m) == static_cast<int>(d.param().outcome_of(v / cap, v % cap)));
     }
+    // The tail (column 3, weight 1, C = 2^60) owns the slot u = 3·2^60 only, which the word
+    // x = 3·2^62 maps to (⌊x·2^62/2^64⌋ = u, and x·2^62 mod 2^64 = 0 is accepted). There X = 4/4:
+    // q = 1, j = uniform_below(1) = 0 goes down, and level 1 (3, 1: C = 2, keep 2 and 1) draws
+    // u' = ⌊y·4/2^64⌋: 0 is outcome 1, 2 is outcome 2, 3 (column 1 past its keep) outcome 1.
+    auto replay = [](words x) { return [x, i = std::size_t{0}]() mutable { return x.at(i++); }; };
+    const std::uint64_t tail = std::uint64_t{3} << 62;
+    REQUIRE(d.param().outcome_of(3, 0) == 3);  // 3 = size(): the tail
+    REQUIRE(d(from_values<die<two_to_64>>(replay({tail, 0}))) == 1);
+    REQUIRE(d(from_values<die<two_to_64>>(replay({tail, std::uint64_t{1} << 63}))) == 2);
+    REQUIRE(d(from_values<die<two_to_64>>(replay({tail, ~std::uint64_t{0}}))) == 1);
+    REQUIRE(d(from_values<die<two_to_64>>(replay({tail - 4, 0}))) != 3);  // the slot before it is an outcome's
+}
+
+// ---- against a second implementation of docs/spec.md ---------------------------------
+
+#include "golden/discrete_levels.hpp"
+
+// The levels, tables and draws of spec section 4 as tests/golden/discrete_levels.py, written
+// from the spec alone, computes them (with its own check that each outcome's probability is
+// exactly w_i / Σw): the canonical weights, every level's cut, columns, parts, tail and alias
+// table, 24 draws from splitmix64(2026), and word sequences that reach the tails, each with
+// the outcome and the number of words it reads.
+TEST_CASE("discrete_distribution: levels, tables and draws as a second implementation of the spec", "[discrete][golden]") {
+    for (const golden_levels::test_case& c : golden_levels::cases) {
+        INFO(c.name);
+        const discrete_distribution<int> d(c.weights.begin(), c.weights.end());
+        std::ostringstream os;
+        os << d;
+        std::string expected = std::to_string(c.canonical.size());
+        for (const std::string& w : c.canonical) expected += " " + w;
+        REQUIRE(os.str() == expected);
+        const detail::weight_levels levels = detail::make_levels(detail::exact_values(c.weights.begin(), c.weights.end()));
+        REQUIRE(levels.level.size() == c.levels.size());
+        REQUIRE(d.param().levels() == c.levels.size());
+        for (std::size_t l = 0; l < c.levels.size(); ++l) {
+            INFO("level " << l);
+            const golden_levels::level& g = c.levels[l];
+            const detail::weight_level& at = levels.level[l];
+            REQUIRE(at.cut == g.cut);
+            REQUIRE(at.tail == g.parts.size());
+            for (std::size_t j = 0; j < g.parts.size(); ++j) {
+                REQUIRE(levels.outcome_of_column(l, j) == g.outcomes[j]);
+                REQUIRE(at.ends[j] - (j == 0 ? 0 : at.ends[j - 1]) == g.parts[j]);
+            }
+            REQUIRE((at.tail != at.ends.size()) == g.has_tail);
+            if (g.has_tail) {
+                REQUIRE(at.tail_weight == g.tail_weight);
+                REQUIRE(at.below == g.below);
+                REQUIRE(at.fraction == g.fraction);
+            }
+            REQUIRE(at.table.column.size() == g.keep.size());
+            for (std::size_t j = 0; j < g.keep.size(); ++j) {
+                if (g.keep[j] >= at.table.capacity) {  // a full column
+                    REQUIRE(at.table.column[j].keep >= at.table.capacity);
+                } else {
+                    REQUIRE(at.table.column[j].keep == g.keep[j]);
+                    REQUIRE(at.table.column[j].alias == g.alias[j]);
+                }
+            }
+        }
+        splitmix64 engine{2026};
+        for (const int expected_value : c.splitmix_2026) REQUIRE(d(engine) == expected_value);
+        for (const golden_levels::word_draw& w : c.word_draws) {
+            std::size_t used = 0;
+            const int value = d(from_values<die<two_to_64>>([&] { return w.words.at(used++); }));
+            REQUIRE(value == w.outcome);
+            REQUIRE(used == static_cast<std::size_t>(w.words_used));
+        }
+    }
+}
+
+// ---- weighted sampling without replacement ------------------------------------------
+
+TEST_CASE("weighted_sample_without_replacement: successive exact draws, on every roll sequence", "[discrete][sample]") {
+    // two of {1, 2, 3}: the ordered pair (i, j) with probability w_i/6 · w_j/(6 − w_i), in 120ths:
+    // (0,1) 8, (0,2) 12, (1,0) 10, (1,2) 30, (2,0) 20, (2,1) 40
+    const std::vector<char> items{'a', 'b', 'c'};
+    const std::vector<int> w{1, 2, 3};
+    auto pair_of = [&](auto& roll) {
+        char got[2]{};
+        weighted_sample_without_replacement(items, w, got, 2, roll);
+        const int i = got[0] - 'a', j = got[1] - 'a';
+        return i * 2 + (j > i ? j - 1 : j);  // (0,1)=0 (0,2)=1 (1,0)=2 (1,2)=3 (2,0)=4 (2,1)=5
+    };
+    const auto report = check_sampler<d6, loaded<8, 12, 10, 30, 20, 40>>(pair_of, 8);
+    REQUIRE_FALSE(report.proves_biased());
+    REQUIRE(report.unresolved_mass() < rational{1, 100});
+    REQUIRE(check_sampler<d6, loaded<8, 12, 10, 30, 40, 20>>(pair_of, 8).proves_biased());  // with replacement's law refused
+    REQUIRE(check_sampler<d6, loaded<4, 6, 8, 12, 12, 18>>(pair_of, 8).proves_biased());
+}
+
+TEST_CASE("weighted_sample_without_replacement: zero weights, k past the items, skewed weights", "[discrete][sample]") {
+    splitmix64 g{3};
+    const std::vector<int> items{10, 20, 30, 40};
+    std::vector<int> out(6, -1);
+    // zero weights never come; k past the positive ones gives those only
+    const auto end = weighted_sample_without_replacement(items, std::vector<double>{0.5, 0.0, 0.25, 0.0}, out.begin(), 6, g);
+    REQUIRE(end - out.begin() == 2);
+    REQUIRE(std::is_permutation(out.begin(), end, std::vector<int>{10, 30}.begin()));
+    // the iterator form, all of them
+    std::vector<int> every;
+    const std::vector<long> weights{5, 1, 1, 1};
+    weighted_sample_without_replacement(items.begin(), items.end(), weights.begin(), std::back_inserter(every), 4, g);
+    REQUIRE(std::is_permutation(every.begin(), every.end(), items.begin()));
+    // k = 0 draws nothing and reads no roll
+    splitmix64 twin = g;
+    REQUIRE(weighted_sample_without_replacement(items, weights, out.begin(), 0, g) == out.begin());
+    REQUIRE(g == twin);
+    // one heavy item, then 999 light ones: the heavy one drawn first, the rest without looping on it
+    std::vector<int> many(1000);
+    std::vector<double> skew(1000, 1e-12);
+    skew[0] = 1;
+    for (int i = 0; i < 1000; ++i) many[static_cast<std::size_t>(i)] = i;
+    std::vector<int> all_of_them;
+    weighted_sample_without_replacement(many, skew, std::back_inserter(all_of_them), 1000, g);
+    REQUIRE(all_of_them.size() == 1000);
+    REQUIRE(std::is_permutation(all_of_them.begin(), all_of_them.end(), many.begin()));
+    // the first of two items, weights 1 and 3: about a quarter of the time
+    int first_a = 0;
+    for (int t = 0; t < 40000; ++t) {
+        int got[1]{};
+        weighted_sample_without_replacement(std::vector<int>{0, 1}, std::vector<int>{1, 3}, got, 1, g);
+        first_a += got[0] == 0;
+    }
+    REQUIRE(first_a > 9500);
+    REQUIRE(first_a < 10500);
+    REQUIRE_THROWS_WITH(weighted_sample_without_replacement(items, std::vector<int>{1, 2}, out.begin(), 1, g),
+                        Catch::Contains("needs one weight per item"));
+    REQUIRE_THROWS_WITH(weighted_sample_without_replacement(items, std::vector<int>{1, -2, 1, 1}, out.begin(), 1, g),
+                        Catch::Contains("(weight 1 = -2)"));
 }

@@ -401,7 +401,7 @@ TEST_CASE("generate_random: the values of a loop of d(g), for both forms (LWG 40
         uniform_int_distribution<int>(10, 99).generate_random(t, g);
         return t;
     }();
-    STATIC_REQUIRE(table[0] == uniform_int_distribution<int>(10, 99)(splitmix64{1}));
+    STATIC_REQUIRE(table[0] == [] { splitmix64 g{1}; return uniform_int_distribution<int>(10, 99)(g); }());
 #if defined(__cpp_lib_ranges_generate_random)
     // where the standard library has std::ranges::generate_random, it calls the member
     std::vector<int> by_std(50);

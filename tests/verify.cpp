@@ -355,3 +355,7 @@ TEST_CASE("the checks' defaults: six rolls deep, each outcome's target 1/N", "[v
     STATIC_REQUIRE(verify_exhaustively<plan_t<30, dice_set<d6, d10>>>(16));
     STATIC_REQUIRE(check_sampler<d6, 3>([](auto& r) { return r() % 3; }, 16).proves_uniform());
 }
+
+TEST_CASE("verify_exhaustively: a loaded plan of one weight rolls nothing", "[verify][loaded]") {
+    STATIC_REQUIRE(verify_exhaustively<loaded_plan_t<loaded<7>, d6>>(2));
+}

@@ -56,7 +56,8 @@ struct plan_description {
     // Places for `count` nodes that will be children of one node.
     constexpr std::uint16_t reserve(std::size_t count) {
         if (size + count > max_plan_nodes)
-            detail::fail<std::length_error>("rollplan: the plan needs more than max_plan_nodes nodes");
+            detail::fail<std::length_error>("rollplan: the plan needs more than 256 nodes (max_plan_nodes, the most a plan "
+                                            "holds); another strategy makes a smaller one");
         const auto first = size;
         size = static_cast<std::uint16_t>(size + count);
         return first;
@@ -155,7 +156,10 @@ inline constexpr node_kind unary_kind<recycle> = node_kind::recycle;
 template <>
 inline constexpr node_kind unary_kind<scale> = node_kind::scale;
 
+// Not a loaded node of one weight (cut<P, W> and knuth_yao<P, W> match Node<P, M> too,
+// and GCC 12 and Clang 19 find the two specialisations ambiguous).
 template <template <class, count_t> class Node, class P, count_t M>
+    requires(!std::is_same_v<Node<P, M>, cut<P, M>> && !std::is_same_v<Node<P, M>, knuth_yao<P, M>>)
 struct node_data<Node<P, M>> {
     static_assert(unary_kind<Node> != node_kind::roll, "rollplan: unknown plan node");
     static constexpr void write(plan_description& d, std::uint16_t at) {

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "detail/decimal_stream.hpp"
+#include "detail/levels.hpp"
 #include "die.hpp"
 #include "distribution.hpp"
 #include "detail/integer.hpp"
@@ -45,279 +46,6 @@
 
 namespace rollplan {
 
-namespace detail {
-
-// A refused value, named ("weight 2 = -0.5", "p = 1.5").
-template <class Value>
-[[noreturn]] inline void fail_value(const char* text, const std::string& name, Value value) {
-    char shown[64];
-    if constexpr (std::is_floating_point_v<Value>)
-        std::snprintf(shown, sizeof shown, "%.17g", static_cast<double>(value));
-    else if constexpr (std::is_signed_v<Value>)
-        std::snprintf(shown, sizeof shown, "%lld", static_cast<long long>(value));
-    else
-        std::snprintf(shown, sizeof shown, "%llu", static_cast<unsigned long long>(value));
-    const std::string message = std::string(text) + " (" + name + " = " + shown + ")";
-#if ROLLPLAN_EXCEPTIONS
-    throw std::invalid_argument(message);
-#else
-    ROLLPLAN_ERROR_HANDLER(message.c_str());
-#endif
-}
-template <class Value>
-[[noreturn]] inline void fail_weight(const char* text, std::size_t index, Value value) {
-    fail_value(text, "weight " + std::to_string(index), value);
-}
-
-// A finite double >= 0 exactly, as mantissa·2^exponent (mantissa odd, or 0).
-struct binary_value {
-    std::uint64_t mantissa;
-    int exponent;
-};
-constexpr binary_value exact_binary(double w) {
-    // GCC's and Clang's builtins for std::bit_cast and std::countr_zero: <bit> costs every
-    // translation unit that includes rollplan.hpp about 0.5% more compile time
-    const auto bits = __builtin_bit_cast(std::uint64_t, w);
-    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-    std::uint64_t mantissa = bits & ((std::uint64_t{1} << 52) - 1);
-    int exponent = -1074;
-    if (biased != 0) {
-        mantissa |= std::uint64_t{1} << 52;
-        exponent = biased - 1075;
-    }
-    if (mantissa == 0) return {0, 0};
-    const int zeros = __builtin_ctzll(mantissa);  // mantissa != 0
-    return {mantissa >> zeros, exponent + zeros};
-}
-
-// The weights as integers, exactly, with their total in [1, 2^64].
-struct exact_weights {
-    using index_type = std::uint32_t;  // the alias table's (fewer than 2^32 weights)
-    std::vector<std::uint64_t> values;
-    count_t total = 0;
-};
-
-// Integers as they are; doubles at their common scale: times 2^−e for the
-// least exponent e of their exact values m·2^e when it is negative, so that
-// whole numbers stay the integers they are.
-template <class It>
-exact_weights weights_from(It first, It last) {
-    using value = typename std::iterator_traits<It>::value_type;
-    static_assert(std::is_arithmetic_v<value> && !std::is_same_v<value, bool>,
-                  "rollplan: discrete_distribution needs weights that are numbers (integers or floating point)");
-    exact_weights w;
-    if constexpr (std::is_integral_v<value>) {
-        std::size_t i = 0;
-        for (; first != last; ++first, ++i) {
-            const value v = *first;
-            if (v < value{0}) fail_weight("rollplan: discrete_distribution: a weight is negative", i, v);
-            if (static_cast<count_t>(v) > std::numeric_limits<std::uint64_t>::max())
-                fail_weight("rollplan: discrete_distribution: a weight needs more than 64 bits", i, v);
-            w.values.push_back(static_cast<std::uint64_t>(v));
-        }
-    } else {
-        std::vector<binary_value> parts;
-        std::vector<double> given;
-        int least = std::numeric_limits<int>::max();
-        std::size_t i = 0;
-        for (; first != last; ++first, ++i) {
-            const double v = static_cast<double>(*first);
-            const bool finite = ((__builtin_bit_cast(std::uint64_t, v) >> 52) & 0x7ff) != 0x7ff;
-            if (v != v) fail_weight("rollplan: discrete_distribution: a weight is not a number (NaN)", i, v);
-            if (!finite) fail_weight("rollplan: discrete_distribution: a weight is infinite", i, v);
-            if (static_cast<value>(v) != *first)
-                fail_weight("rollplan: discrete_distribution: a weight is not exactly a double", i, v);
-            if (v < 0) fail_weight("rollplan: discrete_distribution: a weight is negative", i, v);
-            given.push_back(v);
-            parts.push_back(exact_binary(v));
-            if (parts.back().mantissa != 0 && parts.back().exponent < least) least = parts.back().exponent;
-        }
-        if (least > 0) least = 0;  // whole numbers stay the integers they are
-        for (std::size_t j = 0; j < parts.size(); ++j) {
-            const binary_value p = parts[j];
-            const int shift = p.mantissa == 0 ? 0 : p.exponent - least;
-            if (p.mantissa != 0 && (shift >= 64 || (p.mantissa >> (63 - shift)) > 1))
-                fail_weight("rollplan: discrete_distribution: the weights' exact binary values need more than 64 bits "
-                            "at a common scale (this weight against the smallest positive one)",
-                            j, given[j]);
-            w.values.push_back(p.mantissa << shift);
-        }
-    }
-    for (std::size_t i = 0; i < w.values.size(); ++i) {
-        w.total += w.values[i];
-        if (w.total > two_to_64)
-            fail_weight("rollplan: discrete_distribution: the weights add up to more than 2^64 (at this weight)", i,
-                        w.values[i]);
-    }
-    if (w.values.empty()) fail<std::invalid_argument>("rollplan: discrete_distribution needs at least one weight");
-    if (w.total == 0)
-        fail<std::invalid_argument>("rollplan: discrete_distribution: every weight is zero", "weights", w.values.size());
-    if (static_cast<std::uint64_t>(w.values.size()) >= (std::uint64_t{1} << 32))  // a 32-bit size_t never is
-        fail<std::invalid_argument>("rollplan: discrete_distribution holds fewer than 2^32 weights", "weights", w.values.size());
-    return w;
-}
-
-// The exact alias table (Walker 1977; Vose 1991's construction, in integers):
-// weight i scaled to s_i = W_i·n/g (g = gcd(n, W)), n columns of capacity
-// C = W/g, Σ s_i = n·C. Column j keeps the thresholds below keep[j] for
-// outcome j and gives the rest, C − keep[j], to alias[j].
-// Invariant: the construction moves exactly s_l of a column's C to l and
-// C − s_l from the outcome h it takes them from, so outcome i owns exactly s_i
-// of the n·C slots (column j, threshold r): a uniform slot gives i with
-// probability s_i / (n·C) = W_i / W.
-// Templates on the index type only so that a translation unit that makes no
-// table compiles none of it (Clang instantiates what a non-dependent body uses).
-template <class Index = std::uint32_t>
-struct alias_column {
-    std::uint64_t keep;
-    Index alias;
-};
-template <class Index = std::uint32_t>
-struct alias_table {
-    std::vector<alias_column<Index>> column;  // keep and alias side by side: one cache line per draw
-    count_t columns = 0;   // n
-    count_t capacity = 0;  // C, at most 2^64
-    count_t slots = 0;     // n·C
-    std::size_t certain = 0;  // the one outcome of positive weight, or n when there are several
-    // What a draw reads, computed once: n and C in 64 bits (C when the slots fit in 2^64; then
-    // C < 2^63, as n >= 2), whether the slots fit in 2^32 and in 2^64, and L mod n·C for those
-    // words L (the threshold of Lemire's map)
-    std::uint64_t columns_64 = 0, capacity_64 = 0;
-    bool fits_32 = false, fits_64 = false;
-    std::uint64_t low_bound_32 = 0, low_bound_64 = 0;
-
-    // The outcome of slot (column j, threshold r < C); j < n, a size_t (also where size_t has 32 bits).
-    constexpr std::size_t outcome(std::uint64_t j, count_t threshold) const {
-        const auto index = static_cast<std::size_t>(j);
-        const alias_column<Index>& c = column[index];
-        return threshold < c.keep ? index : c.alias;
-    }
-};
-
-// A template, so that a translation unit that makes no table does not compile it.
-template <class Weights>
-alias_table<typename Weights::index_type> make_alias_table(const Weights& w) {
-    alias_table<typename Weights::index_type> t;
-    const std::size_t n = w.values.size();
-    t.columns = n;
-    t.certain = n;
-    for (std::size_t i = 0; i < n; ++i)
-        if (w.values[i] == w.total) t.certain = i;
-    const count_t g = gcd(count_t{n}, w.total);
-    t.capacity = w.total / g;
-    const count_t per_weight = count_t{n} / g;
-    std::vector<count_t> scaled(n);
-    std::vector<std::uint32_t> small, large;
-    t.column.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        scaled[i] = count_t{w.values[i]} * per_weight;
-        t.column[i] = {0, static_cast<std::uint32_t>(i)};
-        if (scaled[i] < t.capacity)
-            small.push_back(static_cast<std::uint32_t>(i));
-        else if (scaled[i] > t.capacity)
-            large.push_back(static_cast<std::uint32_t>(i));
-        else
-            t.column[i].keep = ~std::uint64_t{0};  // a full column: every threshold is below it
-    }
-    // Σ over both lists is C times their size, so they empty together
-    while (!small.empty() && !large.empty()) {
-        const std::uint32_t l = small.back(), h = large.back();
-        small.pop_back();
-        t.column[l] = {static_cast<std::uint64_t>(scaled[l]), h};
-        scaled[h] -= t.capacity - scaled[l];
-        if (scaled[h] <= t.capacity) {
-            large.pop_back();
-            if (scaled[h] < t.capacity)
-                small.push_back(h);
-            else
-                t.column[h].keep = ~std::uint64_t{0};
-        }
-    }
-    if (!small.empty() || !large.empty()) fail<std::logic_error>("rollplan: the alias table does not balance");
-    t.slots = t.columns * t.capacity;
-    t.columns_64 = static_cast<std::uint64_t>(n);
-    t.fits_32 = t.slots <= (count_t{1} << 32);
-    t.fits_64 = t.slots <= two_to_64;
-    if (t.fits_64 && n >= 2) t.capacity_64 = static_cast<std::uint64_t>(t.capacity);
-    if (t.fits_32) t.low_bound_32 = static_cast<std::uint64_t>((count_t{1} << 32) % t.slots);
-    if (t.fits_64) t.low_bound_64 = static_cast<std::uint64_t>(two_to_64 % t.slots);
-    return t;
-}
-
-// One slot of the table, uniform on [0, n·C): the value u of the default
-// plan for n·C values (uniform_count), as (⌊u/C⌋, u mod C). Where that plan
-// is Lemire's map scale<D, n·C> on L = K^j values (one word, or two 32-bit
-// words), it is computed as two multiplications instead of one and a
-// division: v·n = j·L + l1 and l1·C = r·L + l2 give v·n·C = (j·C + r)·L + l2,
-// so j and r are ⌊u/C⌋ and u mod C of u = ⌊v·n·C/L⌋, and l2 = v·n·C mod L
-// decides acceptance as scale does (l2 >= L mod n·C, computed once with the
-// table). From 2^64 slots on (past what one plan draws, or exactly 2^64 on
-// a source that is not a 2^32- or 2^64-faced word): the column by the
-// default plan on n, then the threshold by the plan on C.
-struct slot {
-    std::uint64_t column;
-    count_t threshold;
-};
-// The slots that no single word's map draws: by uniform_count on n·C below
-// 2^64, else column and threshold apart. Out of line: rare on engine words.
-template <class S, class Table>
-[[gnu::noinline]] constexpr slot uniform_slot_otherwise(S& s, const Table& t) {
-    const count_t c = t.capacity;
-    if (t.slots < two_to_64) {  // then u and C are below 2^64: 64-bit division
-        const std::uint64_t u = uniform_count(s, static_cast<std::uint64_t>(t.slots), whole_range_plan{});
-        const auto cap = static_cast<std::uint64_t>(c);
-        return {u / cap, count_t{u % cap}};
-    }
-    const std::uint64_t column = uniform_count(s, t.columns_64, whole_range_plan{});
-    const count_t threshold = c == two_to_64 ? count_t{whole_range_plan{}(s)}
-                                              : count_t{uniform_count(s, static_cast<std::uint64_t>(c), whole_range_plan{})};
-    return {column, threshold};
-}
-template <class S, class Table>
-[[gnu::always_inline]] constexpr slot uniform_slot(S& s, const Table& t) {
-    using source_die = typename std::remove_cvref_t<S>::die_type;
-    constexpr count_t K = source_die::faces;
-    if constexpr (is_engine_word(K)) {
-        digits_of<source_handle<S&>> roll{s};
-        const std::uint64_t m = t.columns_64, cap = t.capacity_64;
-        if constexpr (K == (count_t{1} << 32)) {
-            if (t.fits_32) {  // one word, in 64-bit products
-                const std::uint64_t bound = t.low_bound_32;
-                for (;;) {
-                    const std::uint64_t first = roll() * m, second = (first & 0xffffffffu) * cap;
-                    if ((second & 0xffffffffu) >= bound) return {first >> 32, count_t{second >> 32}};
-                }
-            }
-            if (t.fits_64) {  // two words, the first the high half
-                const std::uint64_t bound = t.low_bound_64;
-                for (;;) {
-                    const std::uint64_t high = roll(), v = high << 32 | roll();
-                    const count_t first = count_t{v} * m, second = count_t{static_cast<std::uint64_t>(first)} * cap;
-                    if (static_cast<std::uint64_t>(second) >= bound) return {static_cast<std::uint64_t>(first >> 64), second >> 64};
-                }
-            }
-        } else if constexpr (K == two_to_64) {
-            if (t.fits_64) [[likely]] {
-                const std::uint64_t bound = t.low_bound_64;
-                for (;;) {
-                    const count_t first = count_t{roll()} * m, second = count_t{static_cast<std::uint64_t>(first)} * cap;
-                    if (static_cast<std::uint64_t>(second) >= bound) return {static_cast<std::uint64_t>(first >> 64), second >> 64};
-                }
-            }
-        } else {
-            if (t.slots <= K) {  // one word of another power of two: L = K
-                const count_t bound = K % t.slots;
-                for (;;) {
-                    const count_t first = count_t{roll()} * m, second = (first % K) * cap;
-                    if (second % K >= bound) return {static_cast<std::uint64_t>(first / K), second / K};
-                }
-            }
-        }
-    }
-    return uniform_slot_otherwise(s, t);
-}
-
-}  // namespace detail
 
 // Outcome i (0 … n − 1) with probability w_i / Σw, like
 // std::discrete_distribution, exactly. W..., when given, are the weights at
@@ -325,6 +53,13 @@ template <class S, class Table>
 template <class T = int, auto... W>
 class discrete_distribution {
     static_assert(detail::is_result_type<T>, "rollplan: discrete_distribution<T, W...> needs an integer type T");
+    // its weights' checks in its own words, before loaded<W...>'s
+    static_assert(detail::all_of({std::is_integral_v<decltype(W)>...}),
+                  "rollplan: discrete_distribution<T, W...> takes integer weights at compile time (doubles: "
+                  "discrete_distribution<T> d({...}))");
+    static_assert(detail::all_of({detail::non_negative(W)...}), "rollplan: a weight of discrete_distribution<T, W...> is negative");
+    static_assert(detail::total_weight(W...) >= 1,
+                  "rollplan: discrete_distribution<T, W...> needs at least one positive weight (all of its weights are zero)");
     using target = loaded<W...>;
     static_assert(target::size == sizeof...(W));  // the weights' checks, at the distribution
     static_assert(sizeof...(W) - 1 <= static_cast<std::make_unsigned_t<T>>(std::numeric_limits<T>::max()),
@@ -363,6 +98,7 @@ public:
 
     template <class G>
     constexpr result_type operator()(G&& g) const {
+        detail::refuse_temporary_engine<G>();
         static_assert(detail::distribution_source<G>,
                       "rollplan: discrete_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
@@ -417,63 +153,88 @@ class discrete_distribution<T> {
 public:
     using result_type = T;
 
-    // The weights, exactly, and the alias table made from them once.
+    // The weights, exactly, as levels of alias tables (detail/levels.hpp),
+    // made once. Proportional weights make the same levels.
     class param_type {
     public:
         using distribution_type = discrete_distribution;
         param_type() : param_type({1.0}) {}
         template <class It>
-        param_type(It first, It last) : param_type(detail::weights_from(first, last)) {}
+        param_type(It first, It last) : param_type(detail::exact_values(first, last), 0) {}
         param_type(std::initializer_list<double> weights) : param_type(weights.begin(), weights.end()) {}
         template <class UnaryOperation>
-        param_type(std::size_t count, double xmin, double xmax, UnaryOperation fw) : param_type(sampled(count, xmin, xmax, fw)) {}
+        param_type(std::size_t count, double xmin, double xmax, UnaryOperation fw) : param_type(sampled(count, xmin, xmax, fw), 0) {}
 
-        // W_i / W, each rounded to a double.
+        // w_i / Σw, each the double nearest the exact share (ties to even).
         std::vector<double> probabilities() const {
+            const std::vector<detail::big> v = levels_.weights();
+            detail::big total;
+            for (const detail::big& x : v) total.add(x);
             std::vector<double> p;
-            for (std::uint64_t w : weights()) p.push_back(static_cast<double>(w) / static_cast<double>(total_weight()));
+            for (const detail::big& x : v) p.push_back(detail::ratio(x, total));
             return p;
         }
-        // The weights as integers (a double's exact value at the common scale), and their sum.
+        // The weights as the least integers proportional to those given (a double's exact
+        // value at the common scale, divided by the weights' greatest common divisor), and
+        // their sum, when they fit in 64 bits (each weight) and 2^64 (the sum); otherwise
+        // std::domain_error (<< writes them whatever their size).
         std::vector<std::uint64_t> weights() const {
             std::vector<std::uint64_t> w;
-            for (std::size_t i = 0; i < ends_.size(); ++i) w.push_back(static_cast<std::uint64_t>(ends_[i] - (i ? ends_[i - 1] : 0)));
+            count_t sum = 0;
+            for (const detail::big& x : levels_.weights()) {
+                if (x.bit_length() > 64) too_wide();
+                w.push_back(x.word_at(0));
+                sum += x.word_at(0);
+            }
+            if (sum > two_to_64) too_wide();
             return w;
         }
-        count_t total_weight() const { return ends_.back(); }
-        std::size_t size() const { return ends_.size(); }
+        count_t total_weight() const {
+            count_t sum = 0;
+            for (const std::uint64_t x : weights()) sum += x;
+            return sum;
+        }
+        std::size_t size() const { return levels_.size; }
+        // How many levels the weights take: 1 when they fit one 64-bit table.
+        std::size_t levels() const { return levels_.level.size(); }
         // The weights' running sums c_1, …, c_n = W, as cut<P, W...> reads them
-        // (entropy_pool::draw(d) cuts a uniform value on [0, W) by them).
-        detail::loaded_view cut_view() const { return {ends_.data(), ends_.size(), table_.certain}; }
-        // The table's slots: outcome_of(j, r) for column j < n and threshold r < C.
-        count_t columns() const { return table_.columns; }
-        count_t capacity() const { return table_.capacity; }
-        std::size_t outcome_of(std::uint64_t column, count_t threshold) const { return table_.outcome(column, threshold); }
-
-        friend bool operator==(const param_type& a, const param_type& b) { return a.ends_ == b.ends_; }
+        // (entropy_pool::draw(d) cuts a uniform value on [0, W) by them); no
+        // sums (a null view) when the weights take more than one level.
+        detail::loaded_view cut_view() const {
+            const detail::weight_level& top = levels_.level[0];
+            if (levels() != 1) return {nullptr, 0, 0};
+            return {top.ends.data(), top.ends.size(), top.table.certain};
+        }
+        // Level 0's table: outcome_of(j, r) for column j and threshold r < C, size() for its tail.
+        count_t columns() const { return levels_.level[0].table.columns; }
+        count_t capacity() const { return levels_.level[0].table.capacity; }
+        std::size_t outcome_of(std::uint64_t column, count_t threshold) const {
+            return levels_.outcome_of_column(0, levels_.level[0].table.outcome(column, threshold));
+        }
+        friend bool operator==(const param_type& a, const param_type& b) { return a.levels_ == b.levels_; }
 
     private:
         friend discrete_distribution;
-        explicit param_type(const detail::exact_weights& w) : ends_(running_sums(w)), table_(detail::make_alias_table(w)) {}
-        static std::vector<count_t> running_sums(const detail::exact_weights& w) {
-            std::vector<count_t> ends;
-            ends.reserve(w.values.size());
-            count_t sum = 0;
-            for (std::uint64_t x : w.values) ends.push_back(sum += x);
-            return ends;
+        param_type(const std::vector<detail::dyadic>& w, int) : levels_(detail::make_levels(w)) {
+            if (w.size() - 1 > static_cast<std::make_unsigned_t<T>>(std::numeric_limits<T>::max()))
+                detail::fail<std::invalid_argument>("rollplan: discrete_distribution<T>: the outcomes 0 to n - 1 do not fit in T",
+                                                    "n", w.size());
+        }
+        [[noreturn]] static void too_wide() {
+            detail::fail<std::domain_error>("rollplan: discrete_distribution: these weights need more than 64 bits "
+                                            "each (or 2^64 together) as integers; << writes them whatever their size");
         }
         template <class UnaryOperation>
-        static detail::exact_weights sampled(std::size_t count, double xmin, double xmax, UnaryOperation fw) {
+        static std::vector<detail::dyadic> sampled(std::size_t count, double xmin, double xmax, UnaryOperation fw) {
             // [rand.dist.samp.discrete]: w_k = fw(xmin + k·δ + δ/2), δ = (xmax − xmin)/n; n = 0 is one weight of 1
             std::vector<double> w;
             if (count == 0) w.push_back(1.0);
             const double delta = (xmax - xmin) / static_cast<double>(count == 0 ? 1 : count);
             for (std::size_t k = 0; k < count; ++k) w.push_back(fw(xmin + static_cast<double>(k) * delta + delta / 2));
-            return detail::weights_from(w.begin(), w.end());
+            return detail::exact_values(w.begin(), w.end());
         }
 
-        std::vector<count_t> ends_;  // c_1, …, c_n = W
-        detail::alias_table<> table_;
+        detail::weight_levels levels_;
     };
 
     discrete_distribution() = default;
@@ -490,24 +251,25 @@ public:
     result_type min() const { return 0; }
     result_type max() const { return static_cast<T>(param_.size() - 1); }
     std::vector<double> probabilities() const { return param_.probabilities(); }
-    // The weights' running sums (entropy_pool::draw(d)).
+    // The weights' running sums (entropy_pool::draw(d)); a null view past one level.
     detail::loaded_view cut_view() const { return param_.cut_view(); }
 
     template <class G>
     result_type operator()(G&& g) const {
         return (*this)(std::forward<G>(g), param_);
     }
+    // A slot of level 0's table; its tail, entered with probability below
+    // n·2^−60, goes on level by level (detail/levels.hpp).
     template <class G>
     result_type operator()(G&& g, const param_type& p) const {
+        detail::refuse_temporary_engine<G>();
         static_assert(detail::distribution_source<G>,
                       "rollplan: discrete_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
         if constexpr (detail::distribution_source<G>) {
-            const auto& t = p.table_;
-            if (t.certain != t.columns_64) [[unlikely]] return static_cast<T>(t.certain);
             decltype(auto) s = as_source(std::forward<G>(g));
-            const detail::slot at = detail::uniform_slot(s, t);
-            return static_cast<T>(t.outcome(at.column, at.threshold));
+            detail::source_draws draws{s};
+            return static_cast<T>(detail::draw_levels(draws, p.levels_));
         } else {
             return 0;
         }
@@ -519,13 +281,21 @@ public:
 
     friend bool operator==(const discrete_distribution& a, const discrete_distribution& b) { return a.param_ == b.param_; }
 
-    // "n w0 … wn−1", the exact integer weights; >> reads them back (failbit
-    // and d unchanged if they are not weights discrete_distribution takes).
+    // "n w0 … wn−1": the weights as the least integers proportional to them,
+    // in decimal whatever their size, in every locale (no digit grouping);
+    // >> reads them back (failbit and d unchanged if they are not weights
+    // discrete_distribution takes).
     template <class CharT, class Traits>
     friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const discrete_distribution& d) {
         const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
-        os << d.param_.size();
-        for (std::uint64_t w : d.param_.weights()) os << os.widen(' ') << w;
+        auto put = [&](const std::string& text) {
+            for (const char c : text) os << os.widen(c);
+        };
+        put(std::to_string(d.param_.size()));
+        for (const detail::big& w : exact_weights(d.param_)) {
+            os << os.widen(' ');
+            put(detail::decimal_text(w));
+        }
         return os;
     }
     template <class CharT, class Traits>
@@ -536,25 +306,25 @@ public:
             is.setstate(is.failbit);
             return is;
         }
-        std::vector<std::uint64_t> w;
+        std::vector<detail::dyadic> w;
         for (std::size_t i = 0; i < n; ++i) {
-            std::uint64_t v = 0;
-            if (!detail::read_integer(is, v)) return is;
+            detail::dyadic v;
+            if (!detail::read_weight(is, v)) return is;
             w.push_back(v);
         }
-#if ROLLPLAN_EXCEPTIONS
-        try {
-            d.param_ = param_type(w.begin(), w.end());
-        } catch (const std::invalid_argument&) {
+        bool any = false;
+        for (const detail::dyadic& v : w) any = any || v.mantissa != 0;
+        if (!any || w.size() - 1 > static_cast<std::make_unsigned_t<T>>(std::numeric_limits<T>::max())) {
             is.setstate(is.failbit);
+            return is;
         }
-#else
-        d.param_ = param_type(w.begin(), w.end());
-#endif
+        d.param_ = from_exact(w);
         return is;
     }
 
 private:
+    static param_type from_exact(const std::vector<detail::dyadic>& w) { return param_type(w, 0); }
+    static std::vector<detail::big> exact_weights(const param_type& p) { return p.levels_.weights(); }
     param_type param_;
 };
 
@@ -565,6 +335,98 @@ template <class It>
 discrete_distribution(It, It) -> discrete_distribution<int>;
 template <class UnaryOperation>
 discrete_distribution(std::size_t, double, double, UnaryOperation) -> discrete_distribution<int>;
+
+namespace detail {
+// k items by weight without replacement, as numpy's choice(n, k, replace=False,
+// p=w): each item drawn is item i with probability w_i over the weights of the
+// items not yet drawn, exactly. A draw of discrete_distribution over the
+// weights, again while the item it gives was drawn before: conditioned on
+// "not drawn yet", w_i / Σ w over those gives w_i over the weights left.
+// When the drawn items hold about half of the distribution's weight, or 8
+// draws in a row gave drawn items, the distribution is made again over the
+// items left: that only makes later draws cheaper, never changes their law.
+// Writes min(k, the items of positive weight) items to out, in the order
+// drawn, and returns the end of the output.
+struct weighted_sample_fn {
+    template <std::input_iterator It, std::sentinel_for<It> Sent, std::input_iterator WeightIt,
+              std::weakly_incrementable Out, class G>
+    Out operator()(It first, Sent last, WeightIt weights, Out out, std::uint64_t k, G&& g) const {
+        using weight = typename std::iterator_traits<WeightIt>::value_type;
+        std::vector<typename std::iterator_traits<It>::value_type> items;
+        std::vector<weight> w;
+        for (; first != last; ++first, ++weights) {
+            items.push_back(*first);
+            w.push_back(*weights);
+        }
+        return draw(items, w, out, k, g);
+    }
+    template <class R, class Weights, std::weakly_incrementable Out, class G>
+        requires requires(R& r, Weights& w) {
+            std::ranges::begin(r);
+            std::ranges::end(r);
+            std::ranges::begin(w);
+            std::ranges::end(w);
+        }
+    Out operator()(R&& range, Weights&& weights, Out out, std::uint64_t k, G&& g) const {
+        std::vector<std::remove_cvref_t<decltype(*std::ranges::begin(range))>> items;
+        for (auto&& x : range) items.push_back(x);
+        std::vector<std::remove_cvref_t<decltype(*std::ranges::begin(weights))>> w;
+        for (auto&& x : weights) w.push_back(x);
+        if (w.size() != items.size())
+            fail<std::invalid_argument>("rollplan: weighted_sample_without_replacement needs one weight per item", "items",
+                                        items.size(), "weights", w.size());
+        return draw(items, w, out, k, g);
+    }
+
+private:
+    template <class Item, class Weight, class Out, class G>
+    static Out draw(const std::vector<Item>& items, const std::vector<Weight>& w, Out out, std::uint64_t k, G& g) {
+        if (k == 0 || items.empty()) return out;
+        (void)discrete_distribution<long long>(w.begin(), w.end());  // the weights' checks, before any draw
+        std::vector<bool> drawn(items.size());
+        std::uint64_t positive = 0;
+        for (const Weight& x : w) positive += x > Weight{0} ? 1 : 0;
+        std::vector<std::size_t> left;  // the items d draws from, by its outcomes
+        std::vector<Weight> left_weights;
+        discrete_distribution<long long> d;
+        double taken = 0;  // roughly, the share of d's weight already drawn
+        auto make_again = [&] {
+            left.clear();
+            left_weights.clear();
+            for (std::size_t i = 0; i < items.size(); ++i)
+                if (!drawn[i] && w[i] > Weight{0}) {
+                    left.push_back(i);
+                    left_weights.push_back(w[i]);
+                }
+            d = discrete_distribution<long long>(left_weights.begin(), left_weights.end());
+            taken = 0;
+        };
+        make_again();
+        std::vector<double> d_share = d.probabilities();
+        for (std::uint64_t count = 0, misses = 0; count < k && count < positive;) {
+            const auto j = static_cast<std::size_t>(d(g));
+            const std::size_t i = left[j];
+            if (drawn[i]) {
+                if (++misses >= 8 || taken > 0.5) {
+                    make_again();
+                    d_share = d.probabilities();
+                    misses = 0;
+                }
+                continue;
+            }
+            drawn[i] = true;
+            taken += d_share[j];
+            misses = 0;
+            *out = items[i];
+            ++out;
+            ++count;
+        }
+        return out;
+    }
+};
+}  // namespace detail
+
+inline constexpr detail::weighted_sample_fn weighted_sample_without_replacement{};
 
 namespace detail {
 // True with probability p, like std::bernoulli_distribution, exactly: p is
@@ -631,6 +493,7 @@ public:
     // expansion against 64-bit uniform values, the first that differs decides.
     template <class G>
     result_type operator()(G&& g, const param_type& p) const {
+        detail::refuse_temporary_engine<G>();
         static_assert(detail::distribution_source<G>,
                       "rollplan: bernoulli_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
@@ -684,27 +547,67 @@ public:
 
 private:
     // Templates, compiled only where a stream of a bernoulli_distribution is.
+    // The text is the same in every locale: a rational's digits, and a double's
+    // 17 significant digits with '.' as its point (snprintf's own point, which
+    // the C locale of the program may change, is replaced).
     template <int = 0>
     std::string text() const {
         if (param_.ratio_) return std::to_string(param_.numerator_) + "/" + to_string(param_.denominator_);
         char shown[40];
         std::snprintf(shown, sizeof shown, "%.17g", param_.p_);
-        return shown;
+        std::string t = shown;
+        for (char& c : t)
+            if (!((c >= '0' && c <= '9') || c == 'e' || c == '-' || c == '+')) c = '.';
+        return t;
+    }
+    // Digits only, as a count_t of at most 2^64 + 1 (more is refused).
+    static bool read_count(const std::string& digits, count_t& v) {
+        if (digits.empty() || digits.size() > 21) return false;
+        v = 0;
+        for (const char c : digits) {
+            if (c < '0' || c > '9') return false;
+            v = v * 10 + static_cast<count_t>(c - '0');
+        }
+        return true;
     }
     template <int = 0>
     bool read(const std::string& text) {
-        char* end = nullptr;
         const std::size_t slash = text.find('/');
-        if (slash != std::string::npos) {
-            const unsigned long long a = std::strtoull(text.c_str(), &end, 10);
-            if (end != text.c_str() + slash || slash == 0) return false;
-            const unsigned long long b = std::strtoull(text.c_str() + slash + 1, &end, 10);
-            if (*end != '\0' || b == 0 || a > b || end == text.c_str() + slash + 1) return false;
+        if (slash != std::string::npos) {  // a/b: digits, a <= b, 1 <= b <= 2^64
+            count_t a = 0, b = 0;
+            if (!read_count(text.substr(0, slash), a) || !read_count(text.substr(slash + 1), b)) return false;
+            if (b == 0 || b > two_to_64 || a > b) return false;
             param_ = param_type(rational{a, b});
             return true;
         }
-        const double p = std::strtod(text.c_str(), &end);
-        if (end == text.c_str() || *end != '\0' || !(p >= 0 && p <= 1)) return false;
+        // a double in [0, 1]: digits, at most one point, an exponent; no sign before it
+        bool nonzero = false, point = false, digit = false;
+        std::size_t i = 0;
+        for (; i < text.size() && ((text[i] >= '0' && text[i] <= '9') || (text[i] == '.' && !point)); ++i) {
+            point = point || text[i] == '.';
+            digit = digit || text[i] != '.';
+            nonzero = nonzero || (text[i] >= '1' && text[i] <= '9');
+        }
+        if (!digit) return false;
+        if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+            std::size_t j = i + 1;
+            if (j < text.size() && (text[j] == '-' || text[j] == '+')) ++j;
+            if (j == text.size()) return false;
+            for (; j < text.size(); ++j)
+                if (text[j] < '0' || text[j] > '9') return false;
+        } else if (i != text.size()) {
+            return false;
+        }
+        // strtod reads the program's C locale: its own point in place of '.'
+        std::string local = text;
+        char point_of_locale[8];
+        std::snprintf(point_of_locale, sizeof point_of_locale, "%.1f", 0.5);
+        for (char& c : local)
+            if (c == '.') c = point_of_locale[1];
+        char* end = nullptr;
+        const double p = std::strtod(local.c_str(), &end);
+        if (*end != '\0' || !(p >= 0 && p <= 1)) return false;
+        if (p == 0 && nonzero) return false;  // below the least double (1e-400): no double, not 0
         param_ = param_type(p);
         return true;
     }

@@ -110,6 +110,20 @@ struct plan_for_outcomes {
 template <class G>
 concept distribution_source = uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>;
 
+// An engine passed as a temporary, d(std::mt19937{1}): std takes the engine by
+// lvalue reference and refuses it; a draw would advance a copy and give the
+// same value every call. rollplan's sources (from_faces, from_values) may be
+// temporaries: they hold the callable that rolls.
+template <class G>
+inline constexpr bool is_temporary_engine = !std::is_lvalue_reference_v<G> && !die_source<G> &&
+                                            uniform_random_bit_generator<std::remove_cvref_t<G>>;
+template <class G>
+constexpr void refuse_temporary_engine() {
+    static_assert(!is_temporary_engine<G>,
+                  "rollplan: a distribution draws from an engine you keep (a named engine, an lvalue), as std's does: "
+                  "a temporary engine such as d(std::mt19937{1}) would give the same value every call");
+}
+
 // generate_random's fill: *it = dist(g) for each element in order. dist is
 // a copy: a local that the output cannot alias, so that its bounds stay in
 // registers.
@@ -170,6 +184,8 @@ constexpr It fill_draws(It first, Sent last, const Dist& d, G& g) {
 template <class T = int, auto A = detail::run_time_bound{}, auto B = detail::run_time_bound{},
           class Strategy = strategy::fastest>
 class uniform_int_distribution {
+    static_assert(!std::is_same_v<std::remove_cv_t<T>, bool>,
+                  "rollplan: uniform_int_distribution<bool> is not allowed (as std's): for true or false, use bernoulli_distribution");
     static_assert(detail::is_result_type<T>, "rollplan: uniform_int_distribution<T, A, B> needs an integer type T");
     static constexpr detail::bound_problem problem = detail::problem_with_bounds<T, A, B>();
     static_assert(problem != detail::bound_problem::missing,
@@ -204,6 +220,14 @@ public:
 
     constexpr uniform_int_distribution() = default;
     constexpr explicit uniform_int_distribution(const param_type&) {}
+    // Bounds at run time given to the form whose bounds are its template arguments.
+    template <class First, class Last>
+    constexpr uniform_int_distribution(First, Last) {
+        static_assert(sizeof(First) == 0,
+                      "rollplan: uniform_int_distribution<T, A, B> has its bounds at compile time, A and B: write "
+                      "uniform_int_distribution<T, A, B> d; (no arguments), or uniform_int_distribution<T> d(a, b) "
+                      "for bounds at run time");
+    }
 
     constexpr void reset() {}
     constexpr param_type param() const { return {}; }
@@ -215,6 +239,7 @@ public:
 
     template <class G>
     constexpr result_type operator()(G&& g) const {
+        detail::refuse_temporary_engine<G>();
         static_assert(detail::distribution_source<G>,
                       "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
@@ -261,6 +286,8 @@ public:
 // Bounds at run time: uniform_int_distribution<int> d(1, 6), as std's.
 template <class T, class Strategy>
 class uniform_int_distribution<T, detail::run_time_bound{}, detail::run_time_bound{}, Strategy> {
+    static_assert(!std::is_same_v<std::remove_cv_t<T>, bool>,
+                  "rollplan: uniform_int_distribution<bool> is not allowed (as std's): for true or false, use bernoulli_distribution");
     static_assert(detail::is_result_type<T>, "rollplan: uniform_int_distribution<T> needs an integer type T");
     static_assert(std::numeric_limits<T>::digits <= 64, "rollplan: uniform_int_distribution<T> covers at most 2^64 values");
     static_assert(std::is_same_v<Strategy, strategy::fastest>,
@@ -311,6 +338,7 @@ public:
     }
     template <class G>
     [[gnu::always_inline]] constexpr result_type operator()(G&& g, const param_type& p) const {
+        detail::refuse_temporary_engine<G>();
         static_assert(detail::distribution_source<G>,
                       "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");

@@ -430,6 +430,22 @@ struct shuffle_fn {
     constexpr iterator_of<R> operator()(R&& range, G&& g) const {
         return (*this)(std::ranges::begin(range), std::ranges::end(range), g);
     }
+    // Iterators that cannot jump (a std::list's): said in words, not as a failed constraint.
+    template <std::input_or_output_iterator It, class Sent, class G>
+        requires(!std::random_access_iterator<It>)
+    constexpr It operator()(It first, Sent, G&&) const {
+        static_assert(std::random_access_iterator<It>,
+                      "rollplan: shuffle needs random-access iterators (a std::vector, std::array, std::deque or an "
+                      "array), as std::shuffle does; for a std::list, shuffle a std::vector of its elements");
+        return first;
+    }
+    template <iterable R, class G>
+        requires(!std::random_access_iterator<iterator_of<R&>>)
+    constexpr void operator()(R&&, G&&) const {
+        static_assert(std::random_access_iterator<iterator_of<R&>>,
+                      "rollplan: shuffle needs random-access iterators (a std::vector, std::array, std::deque or an "
+                      "array), as std::shuffle does; for a std::list, shuffle a std::vector of its elements");
+    }
 };
 
 // Selection sampling (Knuth, TAOCP vol. 2, Algorithm S): k of the n elements,

@@ -141,6 +141,15 @@ PY
     [ "$plan_columns" -eq 1 ] || fail "--compare: the plan column starts at $plan_columns places:"$'\n'"$out"
     out=$("$rollplan" --weights 3,2,1 --with d6 --compare) || fail "--weights --compare exited $?"
     expect_in "$out" "digits    1.0000"
+    # 200 weights near 2^56 over a coin: the digits plan would pass the 256 nodes a plan holds;
+    # --compare answers what the plain command answers, and says so in that row
+    near=$(python3 -c "print(','.join(str(2**56 + 7919 * i) for i in range(200)))")
+    out=$("$rollplan" --weights "$near" --with coin) || fail "200 weights near 2^56 exited $?"
+    out=$("$rollplan" --weights "$near" --with coin --compare) || fail "200 weights near 2^56 --compare exited $?"
+    expect_in "$out" "none: its plan needs more than 256 nodes"
+    expect_in "$out" "optimal"
+    out=$("$rollplan" --weights "$near" --with coin --strategy digits 2>&1) && fail "the digits plan past 256 nodes exited 0"
+    expect_in "$out" "rollplan: the plan needs more than 256 nodes"
     out=$("$rollplan" --weights 1,1 --with coin --count 10) || fail "--weights --count exited $?"
     expect_in "$out" "one plan each: 10.00 rolls expected"
     expect_in "$out" "no method can expect fewer than 10.00 rolls of the coin"

@@ -65,7 +65,11 @@ case $way in
         # cmake --install right after configuring: the library alone, no command (it was not built)
         install_prefix no-build
         [ ! -e "$work/prefix/bin/rollplan" ] || { echo "an unbuilt command was installed"; exit 1; }
-        pc_dir=$(dirname "$(find "$work/prefix" -name rollplan.pc)")
+        # as the README's Install section says: PKG_CONFIG_PATH=<prefix>/share/pkgconfig
+        pc_dir="$work/prefix/share/pkgconfig"
+        [ -f "$pc_dir/rollplan.pc" ] || { echo "no rollplan.pc in <prefix>/share/pkgconfig, where the README says"; exit 1; }
+        grep -qF 'PKG_CONFIG_PATH=<prefix>/share/pkgconfig' "$source/README.md" ||
+            { echo "the README no longer says how pkg-config finds the prefix"; exit 1; }
         [ "$(PKG_CONFIG_PATH=$pc_dir pkg-config --modversion rollplan)" = "$version" ] ||
             { echo "pkg-config does not report version $version"; exit 1; }
         cflags=$(PKG_CONFIG_PATH=$pc_dir pkg-config --cflags rollplan) || { echo "pkg-config fails"; exit 1; }

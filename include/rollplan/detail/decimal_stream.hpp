@@ -74,30 +74,55 @@ Stream& write_integer(Stream& os, T v) {
 // is not one. No digit, a value outside T, or a minus sign before a nonzero
 // value of an unsigned T sets failbit and leaves v as it was; eofbit is set
 // when the input ends.
-template <class Stream, class T>
-Stream& read_integer(Stream& is, T& v) {
-    static_assert(std::is_integral_v<T>, "rollplan: read_integer reads integers");
+// The decimal digits at the stream's position, white space skipped (as the
+// stream's sentry does), and before them a sign when `sign` is not null (set
+// to '-', '+' or 0): each digit's value passed to digit(d), up to the first
+// character that is not one. Whether any digit came; eofbit when the input
+// ends, failbit when the sentry fails.
+template <class Stream, class Digit>
+bool read_digits(Stream& is, char* sign, Digit digit) {
     using traits = typename Stream::traits_type;
     const typename Stream::sentry ready(is);
-    if (!ready) return is;
+    if (!ready) return false;
     auto* buffer = is.rdbuf();
     auto c = buffer->sgetc();
     auto here = [&] { return traits::eq_int_type(c, traits::eof()) ? '\0' : is.narrow(traits::to_char_type(c), '\0'); };
-    bool negative = false, any_digit = false, too_large = false;
-    if (const char sign = here(); sign == '-' || sign == '+') {
-        negative = sign == '-';
-        c = buffer->snextc();
+    if (sign != nullptr) {
+        *sign = 0;
+        if (const char s = here(); s == '-' || s == '+') {
+            *sign = s;
+            c = buffer->snextc();
+        }
     }
-    count_t magnitude = 0;
-    for (char digit = here(); digit >= '0' && digit <= '9'; c = buffer->snextc(), digit = here()) {
+    bool any_digit = false;
+    for (char d = here(); d >= '0' && d <= '9'; c = buffer->snextc(), d = here()) {
         any_digit = true;
-        const auto d = static_cast<count_t>(digit - '0');
+        digit(static_cast<unsigned>(d - '0'));
+    }
+    if (traits::eq_int_type(c, traits::eof())) is.setstate(Stream::eofbit);
+    return any_digit;
+}
+
+// An integer of type T: white space skipped (as the stream's sentry does),
+// an optional sign, then decimal digits, read up to the first character that
+// is not one. No digit, a value outside T, or a minus sign before a nonzero
+// value of an unsigned T sets failbit and leaves v as it was; eofbit is set
+// when the input ends.
+template <class Stream, class T>
+Stream& read_integer(Stream& is, T& v) {
+    static_assert(std::is_integral_v<T>, "rollplan: read_integer reads integers");
+    char sign = 0;
+    bool too_large = false;
+    count_t magnitude = 0;
+    const bool any_digit = read_digits(is, &sign, [&](unsigned digit) {
+        const auto d = static_cast<count_t>(digit);
         if (magnitude > (count_max - d) / 10)
             too_large = true;
         else
             magnitude = magnitude * 10 + d;
-    }
-    if (traits::eq_int_type(c, traits::eof())) is.setstate(Stream::eofbit);
+    });
+    if (is.fail()) return is;
+    const bool negative = sign == '-';
     const auto largest = static_cast<count_t>(std::numeric_limits<T>::max());
     const count_t most = negative ? (std::is_signed_v<T> ? largest + 1 : 0) : largest;
     if (!any_digit || too_large || magnitude > most) {
