@@ -516,12 +516,12 @@ TEST_CASE("discrete_distribution: levels, tables and draws as a second implement
         for (const std::string& w : c.canonical) expected += " " + w;
         REQUIRE(os.str() == expected);
         const detail::weight_levels levels = detail::make_levels(detail::exact_values(c.weights.begin(), c.weights.end()));
-        REQUIRE(levels.level.size() == c.levels.size());
+        REQUIRE(levels.count() == c.levels.size());
         REQUIRE(d.param().levels() == c.levels.size());
         for (std::size_t l = 0; l < c.levels.size(); ++l) {
             INFO("level " << l);
             const golden_levels::level& g = c.levels[l];
-            const detail::weight_level& at = levels.level[l];
+            const detail::weight_level& at = levels.at(l);
             REQUIRE(at.cut == g.cut);
             REQUIRE(at.tail == g.parts.size());
             for (std::size_t j = 0; j < g.parts.size(); ++j) {

@@ -196,20 +196,20 @@ public:
         }
         std::size_t size() const { return levels_.size; }
         // How many levels the weights take: 1 when they fit one 64-bit table.
-        std::size_t levels() const { return levels_.level.size(); }
+        std::size_t levels() const { return levels_.count(); }
         // The weights' running sums c_1, …, c_n = W, as cut<P, W...> reads them
         // (entropy_pool::draw(d) cuts a uniform value on [0, W) by them); no
         // sums (a null view) when the weights take more than one level.
         detail::loaded_view cut_view() const {
-            const detail::weight_level& top = levels_.level[0];
+            const detail::weight_level& top = levels_.top;
             if (levels() != 1) return {nullptr, 0, 0};
             return {top.ends.data(), top.ends.size(), top.table.certain};
         }
         // Level 0's table: outcome_of(j, r) for column j and threshold r < C, size() for its tail.
-        count_t columns() const { return levels_.level[0].table.columns; }
-        count_t capacity() const { return levels_.level[0].table.capacity; }
+        count_t columns() const { return levels_.top.table.columns; }
+        count_t capacity() const { return levels_.top.table.capacity; }
         std::size_t outcome_of(std::uint64_t column, count_t threshold) const {
-            return levels_.outcome_of_column(0, levels_.level[0].table.outcome(column, threshold));
+            return levels_.outcome_of_column(0, levels_.top.table.outcome(column, threshold));
         }
         friend bool operator==(const param_type& a, const param_type& b) { return a.levels_ == b.levels_; }
 

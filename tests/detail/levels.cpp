@@ -64,9 +64,9 @@ struct every_path {
         return choice[step++];
     }
     std::size_t column(const detail::alias_table<>& t) {
-        if (&t == &w.level[0].table && started) throw restart{};
+        if (&t == &w.at(0).table && started) throw restart{};
         started = true;
-        for (level = 0; &w.level[level].table != &t;) ++level;
+        for (level = 0; &w.at(level).table != &t;) ++level;
         const auto slots = static_cast<std::uint64_t>(t.slots);
         const std::uint64_t u = pick(slots);
         probability = probability.times(1, slots);
@@ -78,7 +78,7 @@ struct every_path {
         return pick(n);
     }
     std::uint64_t word() {
-        const std::uint64_t b = w.level[level].fraction.at(word_index++);
+        const std::uint64_t b = w.at(level).fraction.at(word_index++);
         const std::uint64_t c = pick(3);
         const count_t less = b, more = two_to_64 - 1 - b;
         probability = probability.times(c == 0 ? less : c == 1 ? 1 : more, two_to_64);
@@ -174,25 +174,25 @@ TEST_CASE("levels: every level draws from one engine word, and level 0's tail is
     for (const auto& w : cases) {
         const weight_levels levels = make_levels(exact(w));
         REQUIRE(levels.size == w.size());
-        REQUIRE(levels.level.size() <= 70);
+        REQUIRE(levels.count() <= 70);
         std::vector<int> met(w.size());
-        for (std::size_t l = 0; l < levels.level.size(); ++l) {
-            const detail::weight_level& at = levels.level[l];
+        for (std::size_t l = 0; l < levels.count(); ++l) {
+            const detail::weight_level& at = levels.at(l);
             REQUIRE(at.table.slots <= two_to_64);  // one 64-bit word (or the full range) draws a slot
             REQUIRE(at.ends.back() == at.table.slots / (at.table.columns / detail::gcd(at.table.columns, at.ends.back())));
-            if (l > 0) REQUIRE((at.cut == 0 || at.cut < levels.level[l - 1].cut - 30));  // each at least 31 bits below
+            if (l > 0) REQUIRE((at.cut == 0 || at.cut < levels.at(l - 1).cut - 30));  // each at least 31 bits below
             if (at.tail != at.ends.size()) {
                 REQUIRE(at.ends.back() - (at.tail ? at.ends[at.tail - 1] : 0) == at.tail_weight);
                 REQUIRE(at.table.slots == at.ends.back());
                 REQUIRE(at.ends[at.tail - 1] < count_t{1} << 63);
                 REQUIRE(at.tail_weight <= 2 * at.ends.size());
             } else {
-                REQUIRE(l + 1 == levels.level.size());  // a level without a tail is the last
+                REQUIRE(l + 1 == levels.count());  // a level without a tail is the last
             }
             for (std::size_t j = 0; j < at.tail; ++j) ++met[levels.outcome_of_column(l, j)];
         }
         // the tail of level 0 is entered with probability below n·2^−60
-        const detail::weight_level& top = levels.level[0];
+        const detail::weight_level& top = levels.at(0);
         if (top.tail != top.ends.size())
             REQUIRE(static_cast<double>(top.tail_weight) / static_cast<double>(top.ends.back()) <=
                     static_cast<double>(w.size()) * 0x1p-60);
@@ -211,8 +211,8 @@ TEST_CASE("levels: the draw on every roll sequence of a coin, a d6 and a d10 giv
     using target = loaded<512, 16, 3, 0>;
     for (unsigned bits = 2; bits <= 6; ++bits) {
         const weight_levels levels = make_levels(exact(w), bits);
-        INFO("level bits " << bits << ", levels " << levels.level.size());
-        REQUIRE(levels.level.size() >= 2);
+        INFO("level bits " << bits << ", levels " << levels.count());
+        REQUIRE(levels.count() >= 2);
         looks_exact(check_sampler<coin, target>(sampler(levels), 16), rational{1, 2});
         looks_exact(check_sampler<d6, target>(sampler(levels), 7), rational{1, 2});
         looks_exact(check_sampler<d10, target>(sampler(levels), 5), rational{1, 2});
@@ -223,7 +223,7 @@ TEST_CASE("levels: the draw on every roll sequence of a coin, a d6 and a d10 giv
     // levels of one outcome each, and a padded tail that only restarts
     const std::vector<double> spread{0x1p-20, 1};
     const weight_levels two = make_levels(exact(spread), 4);
-    REQUIRE(two.level.size() >= 2);
+    REQUIRE(two.count() >= 2);
     looks_exact(check_sampler<coin, loaded<1, 1048576>>(sampler(two), 16), rational{1, 5});
     REQUIRE(check_sampler<coin, loaded<1048576, 1>>(sampler(two), 16).proves_biased());
 }
@@ -232,7 +232,7 @@ TEST_CASE("levels: a 256-faced word (one word per slot) through the levels", "[l
     const std::vector<double> w{3, 0x1p-7, 5 * 0x1p-14};
     using target = loaded<49152, 128, 5>;
     const weight_levels levels = make_levels(exact(w), 5);
-    REQUIRE(levels.level.size() >= 2);
+    REQUIRE(levels.count() >= 2);
     looks_exact(check_sampler<die<256>, target>(sampler(levels), 2), rational{1, 5});
     REQUIRE(check_sampler<die<256>, loaded<128, 49152, 5>>(sampler(levels), 2).proves_biased());
 }
@@ -256,7 +256,7 @@ TEST_CASE("levels: one attempt's every path, with exact probabilities, gives mas
     const std::vector<double> deep{1, 0x1p-70, 0x1p-75};
     const weight_levels wide = make_levels(exact(deep), 4);
     bool long_fraction = false;
-    for (const auto& l : wide.level) long_fraction = long_fraction || l.fraction.size() >= 2;
+    for (std::size_t l = 0; l < wide.count(); ++l) long_fraction = long_fraction || wide.at(l).fraction.size() >= 2;
     REQUIRE(long_fraction);
     attempts_are_exact(wide, {count_t{1} << 75, 32, 1});
     // an exact level (no tail), and one outcome

@@ -273,25 +273,30 @@ struct column_weights {
 };
 
 struct weight_levels {
-    std::vector<weight_level> level;
-    std::size_t size = 0;  // n, the outcomes
+    weight_level top;                 // level 0, in place: a draw reads its table with no indirection
+    std::vector<weight_level> below;  // levels 1, 2, …
+    std::size_t size = 0;             // n, the outcomes
 
-    friend bool operator==(const weight_levels& a, const weight_levels& b) { return a.size == b.size && a.level == b.level; }
+    friend bool operator==(const weight_levels& a, const weight_levels& b) {
+        return a.size == b.size && a.top == b.top && a.below == b.below;
+    }
+    std::size_t count() const { return 1 + below.size(); }
+    const weight_level& at(std::size_t l) const { return l == 0 ? top : below[l - 1]; }
 
     // The outcome for a column of level L, or size when it is the tail.
     std::size_t outcome_of_column(std::size_t l, std::size_t column) const {
-        const weight_level& at = level[l];
-        if (column == at.tail) return size;
-        return at.outcome.empty() ? column : at.outcome[column];
+        const weight_level& here = at(l);
+        if (column == here.tail) return size;
+        return here.outcome.empty() ? column : here.outcome[column];
     }
     // The weights, exactly: Σ over the levels of each one's part there times 2^F.
     std::vector<big> weights() const {
         std::vector<big> v(size);
-        for (std::size_t l = 0; l < level.size(); ++l) {
-            const weight_level& at = level[l];
-            for (std::size_t j = 0; j < at.tail; ++j)
-                v[outcome_of_column(l, j)].add((at.ends[j] - (j == 0 ? 0 : at.ends[j - 1])) >> (at.cut < 0 ? -at.cut : 0),
-                                               static_cast<std::size_t>(at.cut < 0 ? 0 : at.cut));
+        for (std::size_t l = 0; l < count(); ++l) {
+            const weight_level& here = at(l);
+            for (std::size_t j = 0; j < here.tail; ++j)
+                v[outcome_of_column(l, j)].add((here.ends[j] - (j == 0 ? 0 : here.ends[j - 1])) >> (here.cut < 0 ? -here.cut : 0),
+                                               static_cast<std::size_t>(here.cut < 0 ? 0 : here.cut));
         }
         return v;
     }
@@ -309,6 +314,7 @@ weight_levels make_levels(const Values& exact, unsigned level_bits = 63) {
     std::vector<column_weights> columns;  // each level's a_i, then (below) its tail
     std::vector<dyadic> residue = v;      // v_i mod 2^(the cut above)
     std::vector<bool> fits;               // a level without a tail: the last
+    std::vector<weight_level> built;
     big sum;
     for (const dyadic& r : residue)
         if (r.mantissa != 0) sum.add(r.mantissa, static_cast<std::size_t>(r.exponent));
@@ -338,7 +344,7 @@ weight_levels make_levels(const Values& exact, unsigned level_bits = 63) {
             if (residue[i].mantissa != 0) rest.add(residue[i].mantissa, static_cast<std::size_t>(residue[i].exponent));
         }
         fits.push_back(exact_fit);
-        result.level.push_back(std::move(l));
+        built.push_back(std::move(l));
         columns.push_back(std::move(parts));
         sum = rest;
         if (exact_fit) break;
@@ -347,8 +353,8 @@ weight_levels make_levels(const Values& exact, unsigned level_bits = 63) {
     // of 2^F' each, that is X = Z'·2^(F' − F) of its own units (0 under the last).
     count_t below_total = 0;
     int below_cut = 0;
-    for (std::size_t l = result.level.size(); l-- > 0;) {
-        weight_level& at = result.level[l];
+    for (std::size_t l = built.size(); l-- > 0;) {
+        weight_level& at = built[l];
         column_weights& parts = columns[l];
         at.tail = parts.values.size();
         if (!fits[l]) {
@@ -373,6 +379,8 @@ weight_levels make_levels(const Values& exact, unsigned level_bits = 63) {
         below_total = parts.total;
         below_cut = at.cut;
     }
+    result.top = std::move(built[0]);
+    for (std::size_t l = 1; l < built.size(); ++l) result.below.push_back(std::move(built[l]));
     return result;
 }
 
@@ -397,8 +405,8 @@ template <class Draws>
 constexpr std::size_t draw_below_level_0(const weight_levels& w, Draws& draws) {
     std::size_t l = 0;
     for (;;) {
-        l = goes_down(w.level[l], draws) ? l + 1 : 0;
-        const alias_table<>& t = w.level[l].table;
+        l = goes_down(w.at(l), draws) ? l + 1 : 0;
+        const alias_table<>& t = w.at(l).table;
         const std::size_t column = t.certain != t.columns ? t.certain : draws.column(t);
         const std::size_t i = w.outcome_of_column(l, column);
         if (i != w.size) return i;
@@ -430,7 +438,7 @@ template <class Draws>
 // tail on, out of line, the levels below.
 template <class Draws>
 [[gnu::always_inline]] inline std::size_t draw_levels(Draws& draws, const weight_levels& w) {
-    const alias_table<>& t = w.level[0].table;
+    const alias_table<>& t = w.top.table;
     if (t.certain != t.columns_64) [[unlikely]] return t.certain;
     const std::size_t i = draws.column(t);  // level 0's column j is outcome j, its tail n
     if (i >= w.size) [[unlikely]] return draw_past_level_0(draws, w);
