@@ -18,12 +18,12 @@
 #pragma once
 
 #include "detail/config.hpp"
+#include "detail/error.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <random>
 #include <stdexcept>
-#include <string>
 
 namespace rollplan {
 
@@ -64,9 +64,9 @@ public:
             same = same && first_[i] == first_[0];
         }
         if (same)
-            throw std::runtime_error("rollplan: the random device returned the same value " + std::to_string(probe) +
-                                     " times in a row (value = " + std::to_string(first_[0]) +
-                                     "): it is not random; seed from another source");
+            detail::fail<std::runtime_error>("rollplan: the random device returned the same value 16 times in a row: "
+                                             "it is not random; seed from another source",
+                                             "value", first_[0]);
     }
     template <class It>
     void generate(It first, It last) {
