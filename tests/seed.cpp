@@ -1,5 +1,6 @@
 #include <rollplan/engines.hpp>
 #include <rollplan/seed.hpp>
+#include <rollplan/seeded.hpp>
 
 #include <catch2/catch.hpp>
 #include <cstddef>
