@@ -145,7 +145,7 @@ std::vector<dyadic> exact_values(It first, It last) {
                   "rollplan: discrete_distribution needs weights that are numbers (integers or floating point)");
     constexpr std::uint64_t most = (std::uint64_t{1} << 32) - 1;
     if constexpr (std::is_base_of_v<std::random_access_iterator_tag, typename std::iterator_traits<It>::iterator_category>) {
-        if (last - first > static_cast<decltype(last - first)>(most))
+        if (static_cast<std::uint64_t>(last - first) > most)  // (where ptrdiff_t has 32 bits, 2^32 − 1 is no ptrdiff_t)
             fail<std::invalid_argument>("rollplan: discrete_distribution holds fewer than 2^32 weights", "weights",
                                         static_cast<count_t>(last - first));
     }
