@@ -4,16 +4,18 @@
 //
 // std::discrete_distribution rounds every weight to a double, normalises and
 // draws one double: 1/3 cannot be hit. Here a weight is exactly what was
-// given: an integer, or a double's exact binary value m·2^e (a common
-// exponent turns them all into integers; what does not fit in 64 bits at a
-// common scale is refused, naming the weight, never rounded).
+// given: an integer, or a double's exact binary value m·2^e, of any spread,
+// never rounded.
 // - discrete_distribution<T, W...> (weights at compile time): the loaded plan
 //   loaded_plan_t<loaded<W...>, D> for the die D of the engine it is called
 //   with, proven and compiled for it (as uniform_int_distribution<T, A, B>).
-// - discrete_distribution<T> (weights at run time, as std's): an exact alias
-//   table in integers (Walker's method, Vose's construction): the weights
-//   scaled so that n columns hold C = W/gcd(n, W) each, one value u uniform
-//   on [0, n·C) by the default plan, column ⌊u/C⌋ and threshold u mod C.
+// - discrete_distribution<T> (weights at run time, as std's): the weights
+//   divided by their gcd, as levels of exact alias tables in integers
+//   (Walker's method, Vose's construction; detail/levels.hpp): one slot of
+//   level 0's table from one engine word, the levels below only from its
+//   rare tail.
+// - weighted_sample_without_replacement: k items by weight, successive exact
+//   draws over the weights left.
 // - bernoulli_distribution: true with probability p, a double's exact value
 //   (or a rational a/b): the first bits of a uniform value compared with p's.
 // docs/spec.md, section 4, says which values each draw gives.
