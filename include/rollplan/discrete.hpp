@@ -201,7 +201,7 @@ public:
         std::size_t levels() const { return levels_.count(); }
         // The weights' running sums c_1, …, c_n = W, as cut<P, W...> reads them
         // (entropy_pool::draw(d) cuts a uniform value on [0, W) by them); no
-        // sums (a null view) when the weights take more than one level.
+        // sums (a view of size 0) when the weights take more than one level.
         detail::loaded_view cut_view() const {
             const detail::weight_level& top = levels_.top;
             if (levels() != 1) return {nullptr, 0, 0};

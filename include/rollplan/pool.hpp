@@ -72,7 +72,7 @@ public:
     constexpr typename Distribution::result_type draw(const Distribution& d) {
         const detail::loaded_view cut = d.cut_view();
         using result = typename Distribution::result_type;
-        if (cut.ends == nullptr) {
+        if (cut.size == 0) {
             // weights past one 64-bit table (detail/levels.hpp): d's own draw, each of its
             // engine words two 32-bit values of this pool, without recycling
             auto words = from_values<die<count_t{1} << 32>>([this] { return draw_by(detail::divisor_value{count_t{1} << 32}); });

@@ -12,10 +12,13 @@
 // the documented overflow errors. Built with -fsanitize=fuzzer,address,undefined.
 #include <rollplan/rollplan.hpp>
 
+#include <algorithm>
+#include <cfloat>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -198,31 +201,59 @@ void discrete_any(bytes& in) {
         doubles.push_back(x);
         integers.push_back((shape >> 8) & 1 ? v : v % 5);
     }
-    auto check = [&](const rp::discrete_distribution<int>& d) {
-        const std::vector<std::uint64_t> w = d.param().weights();
-        fuzz_source<Die> source{&in};
-        for (int i = 0; i < 4; ++i) {
-            const int v = d(source);
-            require(v >= 0 && static_cast<std::size_t>(v) < w.size() && w[static_cast<std::size_t>(v)] != 0);
-            require(!source.gave_bad_value);
+    // given: whether each weight given was positive (the only outcomes a draw may give)
+    auto check = [&](const rp::discrete_distribution<int>& d, const std::vector<bool>& given) {
+        const std::vector<double> p = d.probabilities();
+        require(p.size() == given.size());
+        try {  // the integers when they fit; past 64 bits (or 2^64 together) the weights take more than one level
+            const std::vector<std::uint64_t> w = d.param().weights();
+            require(w.size() == p.size());
+            for (std::size_t i = 0; i < w.size(); ++i) require((w[i] == 0) == (p[i] == 0));
+        } catch (const std::domain_error&) {
+            require(d.param().levels() > 1);
         }
-        if (d.param().total_weight() < rp::two_to_64) {
+        fuzz_source<Die> source{&in};
+        try {
+            for (int i = 0; i < 4; ++i) {
+                const int v = d(source);
+                require(v >= 0 && static_cast<std::size_t>(v) < given.size() && given[static_cast<std::size_t>(v)]);
+                require(!source.gave_bad_value);
+            }
             rp::entropy_pool<fuzz_source<Die>> pool(source);
             for (int i = 0; i < 4; ++i) {
                 const int v = pool.draw(d);
-                require(v >= 0 && static_cast<std::size_t>(v) < w.size() && w[static_cast<std::size_t>(v)] != 0);
+                require(v >= 0 && static_cast<std::size_t>(v) < given.size() && given[static_cast<std::size_t>(v)]);
+                require(!source.gave_bad_value);
             }
+        } catch (const std::out_of_range&) {  // a value outside the die, refused where it entered
+            require(source.gave_bad_value);
         }
     };
+    // NaN, an infinity, a negative weight or none positive: refused, and only those
+    const bool bad_double = std::any_of(doubles.begin(), doubles.end(), [](double x) { return !(x >= 0 && x <= DBL_MAX); }) ||
+                            std::none_of(doubles.begin(), doubles.end(), [](double x) { return x > 0; });
+    std::optional<rp::discrete_distribution<int>> from_doubles;
     try {
-        check(rp::discrete_distribution<int>(doubles.begin(), doubles.end()));
-    } catch (const std::invalid_argument&) {  // NaN, infinite, negative, all zero, past 64 bits: refused
-    } catch (const std::out_of_range&) {
-    }
-    try {
-        check(rp::discrete_distribution<int>(integers.begin(), integers.end()));
+        from_doubles.emplace(doubles.begin(), doubles.end());
     } catch (const std::invalid_argument&) {
-    } catch (const std::out_of_range&) {
+    }
+    require(from_doubles.has_value() == !bad_double);
+    if (from_doubles) {
+        std::vector<bool> given;
+        for (const double x : doubles) given.push_back(x > 0);
+        check(*from_doubles, given);
+    }
+    std::optional<rp::discrete_distribution<int>> from_integers;
+    try {
+        from_integers.emplace(integers.begin(), integers.end());
+    } catch (const std::invalid_argument&) {
+    }
+    const bool all_zero = std::all_of(integers.begin(), integers.end(), [](std::uint64_t x) { return x == 0; });
+    require(from_integers.has_value() == !all_zero);
+    if (from_integers) {
+        std::vector<bool> given;
+        for (const std::uint64_t x : integers) given.push_back(x != 0);
+        check(*from_integers, given);
     }
     // bernoulli with any 64 bits as p
     double p;
