@@ -373,6 +373,13 @@ TEST_CASE("bernoulli_distribution: a double's exact value, a rational, as std's"
     REQUIRE_FALSE(bernoulli_distribution{0.0}(no_roll));
     REQUIRE(bernoulli_distribution{1.0}(no_roll));
     REQUIRE(bernoulli_distribution{rational{5, 5}}(no_roll));
+    // generate_random: d(g) for each element, in order (a vector<bool>'s proxies too)
+    std::vector<bool> filled(64), looped(64);
+    splitmix64 a{3}, b{3};
+    third.generate_random(filled, a);
+    for (std::size_t i = 0; i < looped.size(); ++i) looped[i] = third(b);
+    REQUIRE(filled == looped);
+    REQUIRE(std::count(filled.begin(), filled.end(), true) > 0);
 }
 
 TEST_CASE("bernoulli_distribution past 63 bits: words of p against uniform words", "[discrete][bernoulli]") {

@@ -526,6 +526,12 @@ public:
         }
     }
 
+    // What C++26's std::ranges::generate_random(r, g, d) calls: d(g) for each element of r, in order.
+    template <class R, class G>
+    void generate_random(R&& r, G&& g) const {
+        detail::draw_each(r, *this, g);
+    }
+
     friend bool operator==(const bernoulli& a, const bernoulli& b) { return a.param_ == b.param_; }
 
     // A double as 17 significant digits (its exact value reads back), a rational as "a/b".
