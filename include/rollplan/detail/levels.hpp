@@ -429,9 +429,27 @@ struct source_draws {
 template <class S>
 source_draws(S&) -> source_draws<S>;
 
+// Any Draws, behind three function pointers: the levels below level 0 are
+// compiled once, not once for each source (they are entered with probability
+// below n·2^−60, so the calls through pointers cost nothing that shows).
+struct erased_draws {
+    void* draws;
+    std::size_t (*column_of)(void*, const alias_table<>&);
+    std::uint64_t (*below_of)(void*, std::uint64_t);
+    std::uint64_t (*word_of)(void*);
+    std::size_t column(const alias_table<>& t) { return column_of(draws, t); }
+    std::uint64_t below(std::uint64_t n) { return below_of(draws, n); }
+    std::uint64_t word() { return word_of(draws); }
+    template <class Draws>
+    static erased_draws of(Draws& d) {
+        return {&d, [](void* x, const alias_table<>& t) { return static_cast<Draws*>(x)->column(t); },
+                [](void* x, std::uint64_t n) { return static_cast<Draws*>(x)->below(n); },
+                [](void* x) { return static_cast<Draws*>(x)->word(); }};
+    }
+};
+
 // Out of line: a draw comes here with probability below n·2^−60.
-template <class Draws>
-[[gnu::noinline]] std::size_t draw_past_level_0(Draws& draws, const weight_levels& w) {
+[[gnu::noinline]] inline std::size_t draw_past_level_0(erased_draws draws, const weight_levels& w) {
     return draw_below_level_0(w, draws);
 }
 // One outcome of the levels: a column of level 0's table, and only from its
@@ -441,7 +459,7 @@ template <class Draws>
     const alias_table<>& t = w.top.table;
     if (t.certain != t.columns_64) [[unlikely]] return t.certain;
     const std::size_t i = draws.column(t);  // level 0's column j is outcome j, its tail n
-    if (i >= w.size) [[unlikely]] return draw_past_level_0(draws, w);
+    if (i >= w.size) [[unlikely]] return draw_past_level_0(erased_draws::of(draws), w);
     return i;
 }
 
