@@ -285,9 +285,38 @@ TEST_CASE("draw(d): each outcome exactly W_i / W, and successive outcomes indepe
     entropy_pool pool(no_roll);
     REQUIRE(pool.draw(discrete_distribution<int, 0, 5>{}) == 1);
     REQUIRE(pool.draw(discrete_distribution<int>({0.0, 2.0})) == 1);
-    const std::vector<std::uint64_t> whole{~std::uint64_t{0}, 1};
-    REQUIRE_THROWS_WITH(pool.draw(discrete_distribution<int>(whole.begin(), whole.end())),
-                        Catch::Contains("rollplan: entropy_pool::draw(d) needs weights that add up to less than 2^64"));
+}
+
+TEST_CASE("draw(d) past one level or 2^64: d's own draw from 64-bit words of two 32-bit draws", "[pool]") {
+    // spec section 4: each word a·2^32 + b, a and b two successive draw(2^32) of the pool
+    const std::uint64_t top = ~std::uint64_t{0};
+    const std::vector<std::vector<std::uint64_t>> cases{
+        {top, 1}, {(std::uint64_t{1} << 63) + 1, (std::uint64_t{1} << 63) - 1}, {top, top - 2, 1, 7}};
+    const std::vector<double> doubles{1e-300, 1, 0.5};
+    std::vector<discrete_distribution<int>> ds;
+    for (const auto& w : cases) ds.emplace_back(w.begin(), w.end());
+    ds.emplace_back(doubles.begin(), doubles.end());
+    REQUIRE(ds[1].param().levels() == 1);  // adds up to 2^64 exactly, in one level
+    REQUIRE(ds[2].param().levels() > 1);
+    for (const auto& d : ds) {
+        splitmix64 g{2026}, h{2026};
+        auto roll = from_values<d6>([&] { return uniform_below(g, 6); });
+        auto twin_roll = from_values<d6>([&] { return uniform_below(h, 6); });
+        entropy_pool pool(roll);
+        entropy_pool twin(twin_roll);
+        std::vector<int> seen(d.param().size());
+        for (int i = 0; i < 200; ++i) {
+            const int v = pool.draw(d);
+            auto words = from_values<die<two_to_64>>([&] {
+                const std::uint64_t a = twin.draw(std::uint64_t{1} << 32);
+                return a << 32 | twin.draw(std::uint64_t{1} << 32);
+            });
+            REQUIRE(v == d(words));
+            REQUIRE(pool.rolls() == twin.rolls());
+            ++seen[static_cast<std::size_t>(v)];
+        }
+        if (&d == &ds[1]) REQUIRE((seen[0] > 50 && seen[1] > 50));  // about half each
+    }
 }
 
 namespace {

@@ -66,21 +66,26 @@ public:
     // draw spends log_K(W / W_i) rolls on average, H / log2 K over the
     // outcomes, instead of log_K W. The state's range never grows by it (it
     // is at most the range before the draw), so every product stays in 128
-    // bits. W must be below 2^64.
+    // bits. This needs W below 2^64 and the weights in one level; other
+    // weights are drawn by d itself, from this pool's values (docs/spec.md, section 4).
     template <class Distribution>
         requires requires(const Distribution& d) { d.cut_view(); }
     constexpr typename Distribution::result_type draw(const Distribution& d) {
         const detail::loaded_view cut = d.cut_view();
         using result = typename Distribution::result_type;
-        if (cut.size == 0) {
-            // weights past one 64-bit table (detail/levels.hpp): d's own draw, each of its
-            // engine words two 32-bit values of this pool, without recycling
-            auto words = from_values<die<count_t{1} << 32>>([this] { return draw_by(detail::divisor_value{count_t{1} << 32}); });
+        if (cut.size == 0 || cut.total() >= two_to_64) {
+            // weights past one 64-bit table (detail/levels.hpp), or adding up to 2^64: d's own draw, each of its
+            // engine words two 32-bit values of this pool (the first the high half), without
+            // recycling. (A 64-bit word takes d's one engine-word path; a source of 2^32 faces
+            // would instantiate the plans of every draw for it, in every file that calls this.)
+            auto words = from_values<die<two_to_64>>([this] {
+                const auto half = [this] { return static_cast<std::uint64_t>(draw_by(detail::divisor_value{count_t{1} << 32})); };
+                const std::uint64_t high = half();
+                return high << 32 | half();
+            });
             return d(words);
         }
         if (cut.certain != cut.size) return static_cast<result>(cut.certain);
-        if (cut.total() >= two_to_64)
-            detail::fail<std::invalid_argument>("rollplan: entropy_pool::draw(d) needs weights that add up to less than 2^64");
         const count_t u = draw_by(detail::divisor_value{cut.total()});
         const std::size_t i = detail::outcome_at(cut.ends, cut.size, u);
         const count_t begin = cut.begin_of(i), weight = cut.ends[i] - begin;
