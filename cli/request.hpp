@@ -28,26 +28,31 @@ struct bad_input : std::runtime_error {
 // Text typed by the person, as a message may quote it: a control character
 // (NUL, a newline, ESC) or a backslash written as an escape (\0, \n, \x1b,
 // \\), so that a message stays one line and sends the terminal nothing but
-// text; cut after `most` bytes (at a character's start), with "..." after.
+// text; cut (at a character's start) so that at most `most` bytes are shown,
+// escapes counted as the bytes they take, with "..." after.
 inline std::string shown(const std::string& text, std::size_t most = 40) {
-    std::size_t end = text.size();
-    if (end > most) {
-        end = most;
-        while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // not inside a UTF-8 character
-    }
+    static const char hex[] = "0123456789abcdef";
     std::string out;
-    for (std::size_t i = 0; i < end; ++i) {
+    std::size_t i = 0;
+    for (; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
-        static const char hex[] = "0123456789abcdef";
-        if (c == 0) out += "\\0";
-        else if (c == '\n') out += "\\n";
-        else if (c == '\r') out += "\\r";
-        else if (c == '\t') out += "\\t";
-        else if (c == '\\') out += "\\\\";
-        else if (c < 0x20 || c == 0x7f) out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
-        else out += static_cast<char>(c);
+        const std::string piece = c == 0      ? std::string("\\0")
+                                  : c == '\n'  ? std::string("\\n")
+                                  : c == '\r'  ? std::string("\\r")
+                                  : c == '\t'  ? std::string("\\t")
+                                  : c == '\\' ? std::string("\\\\")
+                                  : c < 0x20 || c == 0x7f ? std::string("\\x") + hex[c >> 4] + hex[c & 15]
+                                                          : std::string(1, static_cast<char>(c));
+        if (out.size() + piece.size() > most) break;  // the bytes shown count, escapes included
+        out += piece;
     }
-    return end < text.size() ? out + "..." : out;
+    if (i == text.size()) return out;
+    // not inside a UTF-8 character: its bytes (shown as they are) go back to its first
+    while (i > 0 && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) {
+        --i;
+        out.pop_back();
+    }
+    return out + "...";
 }
 
 // Whether text holds a control character (which shown() would escape).

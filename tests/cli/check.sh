@@ -150,6 +150,9 @@ PY
     expect_in "$out" "optimal"
     out=$("$rollplan" --weights "$near" --with coin --strategy digits 2>&1) && fail "the digits plan past 256 nodes exited 0"
     expect_in "$out" "rollplan: the plan needs more than 256 nodes"
+    # over four dice the smooth plan's 99% count sums fractions past 128 bits: the row says so (found by fuzz_command)
+    out=$("$rollplan" d123456789011 --with d7,d9,d11,d13 --compare 2>&1) || fail "d123456789011 over four dice --compare exited $?: $out"
+    expect_in "$out" "not counted (exact sums past 128 bits)"
     out=$("$rollplan" --weights 1,1 --with coin --count 10) || fail "--weights --count exited $?"
     expect_in "$out" "one plan each: 10.00 rolls expected"
     expect_in "$out" "no method can expect fewer than 10.00 rolls of the coin"
@@ -389,6 +392,9 @@ hostile)
     # a long argument is cut in the message; a long answer line is refused without being kept
     err=$("$rollplan" "d$(printf 'x%.0s' {1..5000})" --with d6 2>&1)
     [ ${#err} -lt 200 ] && [[ $err == *"xxx...'"* ]] || fail "a long argument: ${#err} bytes"
+    # the cut counts the bytes shown, escapes included: 200 control bytes are no 800-byte message
+    err=$("$rollplan" "--we$(printf '\x06%.0s' {1..200})" --with d6 2>&1); status=$?
+    [ $status -eq 2 ] && [ ${#err} -le 300 ] && [[ $err == "rollplan: "*'\x06\x06...'* ]] || fail "200 control bytes: $status, ${#err} bytes"
     out=$(head -c 50000000 /dev/zero | tr '\0' 7 | "$rollplan" d29 --with d6 --interactive 2>&1); status=$?
     [ $status -eq 2 ] || fail "a 50 MB answer: exit status $status"
     expect_in "$out" "rollplan: an answer of more than 4096 bytes is no face"
