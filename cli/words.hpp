@@ -71,13 +71,17 @@ inline std::string tail_text(const rp::plan_description& d, std::size_t k) {
     return tail_texts(d, 1, k).back();
 }
 
-// "1 roll", "3 rolls": what is enough 99% of the time.
+// "1 roll", "3 rolls": what is enough 99% of the time. Over several dice the
+// count sums probabilities whose exact fractions can pass 128 bits: then it
+// is said to be not counted.
 inline std::string enough_text(const rp::plan_description& d) {
     try {
         const std::size_t rolls = rp::rolls_enough(d, rp::rational{99, 100});
         return std::to_string(rolls) + (rolls == 1 ? " roll" : " rolls");
     } catch (const std::domain_error&) {
         return "more than " + std::to_string(rp::max_model_depth) + " rolls";
+    } catch (const std::overflow_error&) {
+        return "not counted (exact sums past 128 bits)";
     }
 }
 
