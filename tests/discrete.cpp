@@ -511,8 +511,8 @@ TEST_CASE("discrete_distribution past 2^64 slots: two levels, level 0 drawn from
 // The levels, tables and draws of spec section 4 as tests/golden/discrete_levels.py, written
 // from the spec alone, computes them (with its own check that each outcome's probability is
 // exactly w_i / Σw): the canonical weights, every level's cut, columns, parts, tail and alias
-// table, 24 draws from splitmix64(2026), and word sequences that reach the tails, each with
-// the outcome and the number of words it reads.
+// table, 24 draws from splitmix64(2026), word sequences that reach the tails, each with the
+// outcome and the number of words it reads, and 24 draws from a coin, a d6 and a d10.
 TEST_CASE("discrete_distribution: levels, tables and draws as a second implementation of the spec", "[discrete][golden]") {
     for (const golden_levels::test_case& c : golden_levels::cases) {
         INFO(c.name);
@@ -558,6 +558,25 @@ TEST_CASE("discrete_distribution: levels, tables and draws as a second implement
             const int value = d(from_values<die<two_to_64>>([&] { return w.words.at(used++); }));
             REQUIRE(value == w.outcome);
             REQUIRE(used == static_cast<std::size_t>(w.words_used));
+        }
+        // a coin, a d6 and a d10 (digits: splitmix64(2026)'s words mod K) walk each level's Knuth–Yao tree
+        REQUIRE(c.dice.size() == 3);
+        for (const golden_levels::die_draws& dice : c.dice) {
+            INFO(dice.faces << " faces");
+            splitmix64 words{2026};
+            int rolls = 0;
+            auto digit = [&] {
+                ++rolls;
+                return words() % dice.faces;
+            };
+            std::vector<int> values;
+            for (std::size_t i = 0; i < dice.outcomes.size(); ++i) {
+                if (dice.faces == 2) values.push_back(d(from_values<coin>(digit)));
+                if (dice.faces == 6) values.push_back(d(from_values<d6>(digit)));
+                if (dice.faces == 10) values.push_back(d(from_values<d10>(digit)));
+            }
+            REQUIRE(values == dice.outcomes);
+            REQUIRE(rolls == dice.rolls);
         }
     }
 }

@@ -1,11 +1,17 @@
 // Rolls per draw of loaded dice: one draw of the planned loaded plan (exact
 // expected rolls, from the analysis), and the entropy pool's draw(d), which
 // recycles what each draw leaves, measured over 10^6 draws, next to the
-// information bound H / log2 K (H the weights' entropy in bits).
-//   loaded_table --markdown   the table of docs/guide.md
+// information bound H / log2 K (H the weights' entropy in bits); and the
+// run-time discrete_distribution<int> on double weights from a coin or a
+// die (its Knuth–Yao tree), its rolls per draw next to Knuth and Yao's
+// bound H / log2 K + 2 and the rolls enough for 99% of the draws.
+//   loaded_table --markdown   the tables of docs/guide.md
+//   loaded_table --time       the same draws' time per draw on this machine (not in a table: it varies)
 //   loaded_table --csv        the pool's rolls per draw over the bound after 10 … 10^6 draws, for the plot
 #include <rollplan/rollplan.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -83,6 +89,79 @@ void markdown() {
     std::printf("<!-- /table:loaded_pool -->\n");
 }
 
+// The run-time draw of double weights from a die of `faces` faces (rolled
+// exactly from a 64-bit engine): rolls per draw, the rolls within which 99%
+// of the draws finish, microseconds per draw.
+struct dice_draws {
+    double rolls, seconds;
+    long enough;
+};
+template <class Die>
+dice_draws run_time_draws(const std::vector<double>& w, long draws) {
+    const rp::discrete_distribution<int> d(w.begin(), w.end());
+    std::mt19937_64 engine(20261204);
+    long rolls = 0;
+    auto die = rp::from_values<Die>([&] {
+        ++rolls;
+        return rp::uniform_below(engine, static_cast<std::uint64_t>(Die::faces));
+    });
+    std::vector<long> finished_after(64);  // draws that took k rolls (the last: k or more)
+    const auto start = std::chrono::steady_clock::now();
+    for (long i = 0; i < draws; ++i) {
+        const long before = rolls;
+        (void)d(die);
+        ++finished_after[static_cast<std::size_t>(std::min(rolls - before, 63L))];
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    long enough = 0;
+    for (long done = 0; done < (draws * 99 + 99) / 100; ++enough) done += finished_after[static_cast<std::size_t>(enough)];
+    return {static_cast<double>(rolls) / static_cast<double>(draws), seconds / static_cast<double>(draws), enough - 1};
+}
+
+struct dice_row {
+    const char* name;
+    std::vector<double> weights;
+    unsigned faces;
+    long draws;
+};
+std::vector<dice_row> dice_rows() {
+    rp::splitmix64 engine{20261204};
+    std::vector<double> many(10000);
+    for (double& w : many) w = static_cast<double>(engine() >> 11 | 1) * 0x1p-53;  // in (0, 1), the same with every library
+    return {
+        {"0.1, 0.2, 0.7", {0.1, 0.2, 0.7}, 10, 1000000},
+        {"1e-5, 1, 3.5", {1e-5, 1, 3.5}, 2, 1000000},
+        {"0.0001, 0.9999", {0.0001, 0.9999}, 6, 1000000},
+        {"10^4 weights uniform in (0, 1)", many, 6, 2000},
+    };
+}
+dice_draws run_time_draws(const dice_row& r) {
+    return r.faces == 2   ? run_time_draws<rp::coin>(r.weights, r.draws)
+           : r.faces == 6 ? run_time_draws<rp::d6>(r.weights, r.draws)
+                          : run_time_draws<rp::d10>(r.weights, r.draws);
+}
+
+void dice_markdown() {
+    std::printf("<!-- table:dice_draws -->\n");
+    std::printf("| weights (doubles) | die | H / log2 K + 2 | rolls per draw | 99%% of the draws within | draws |\n");
+    std::printf("|---|---|---|---|---|---|\n");
+    for (const dice_row& r : dice_rows()) {
+        const dice_draws m = run_time_draws(r);
+        const double bound = entropy(r.weights) / std::log2(static_cast<double>(r.faces)) + 2;
+        std::printf("| %s | %s | %.4f | %.4f | %ld %s | %ld |\n", r.name, rp::die_name(r.faces).c_str(), bound, m.rolls, m.enough,
+                    m.enough == 1 ? "roll" : "rolls", r.draws);
+    }
+    std::printf("<!-- /table:dice_draws -->\n");
+}
+
+void dice_time() {
+    for (const dice_row& r : dice_rows()) {
+        const dice_draws m = run_time_draws(r);
+        std::printf("%s from a %s: %.3f us per draw (%ld draws, the die rolled from std::mt19937_64)\n", r.name,
+                    rp::die_name(r.faces).c_str(), m.seconds * 1e6, r.draws);
+    }
+}
+
 void csv() {
     std::printf("draws,die,ratio\n");
     const rp::discrete_distribution<int> d(tables[1].weights.begin(), tables[1].weights.end());
@@ -103,10 +182,13 @@ void csv() {
 int main(int argc, char** argv) {
     if (argc == 2 && std::strcmp(argv[1], "--markdown") == 0) {
         markdown();
+        dice_markdown();
+    } else if (argc == 2 && std::strcmp(argv[1], "--time") == 0) {
+        dice_time();
     } else if (argc == 2 && std::strcmp(argv[1], "--csv") == 0) {
         csv();
     } else {
-        std::fprintf(stderr, "usage: loaded_table --markdown | --csv\n");
+        std::fprintf(stderr, "usage: loaded_table --markdown | --time | --csv\n");
         return 2;
     }
 }

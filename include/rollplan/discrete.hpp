@@ -260,8 +260,10 @@ public:
     result_type operator()(G&& g) const {
         return (*this)(std::forward<G>(g), param_);
     }
-    // A slot of level 0's table; its tail, entered with probability below
-    // n·2^−60, goes on level by level (detail/levels.hpp).
+    // A column of level 0: a slot of its table, or from a coin or a die of
+    // at most 256 faces its Knuth–Yao tree (the fewest rolls); its tail,
+    // entered with probability below n·2^−60, goes on level by level
+    // (detail/levels.hpp).
     template <class G>
     result_type operator()(G&& g, const param_type& p) const {
         detail::refuse_temporary_engine<G>();

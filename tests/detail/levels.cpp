@@ -63,7 +63,8 @@ struct every_path {
         }
         return choice[step++];
     }
-    std::size_t column(const detail::alias_table<>& t) {
+    std::size_t column(const detail::weight_level& l) {
+        const detail::alias_table<>& t = l.table;
         if (&t == &w.at(0).table && started) throw restart{};
         started = true;
         for (level = 0; &w.at(level).table != &t;) ++level;
@@ -228,13 +229,81 @@ TEST_CASE("levels: the draw on every roll sequence of a coin, a d6 and a d10 giv
     REQUIRE(check_sampler<coin, loaded<1048576, 1>>(sampler(two), 16).proves_biased());
 }
 
-TEST_CASE("levels: a 256-faced word (one word per slot) through the levels", "[levels]") {
+// Past 256 faces a level's column is a uniform slot of its table (on a die of
+// 256 faces or fewer, its Knuth–Yao tree).
+TEST_CASE("levels: a 257-faced die (one roll per slot) through the levels", "[levels]") {
     const std::vector<double> w{3, 0x1p-7, 5 * 0x1p-14};
     using target = loaded<49152, 128, 5>;
     const weight_levels levels = make_levels(exact(w), 5);
     REQUIRE(levels.count() >= 2);
-    looks_exact(check_sampler<die<256>, target>(sampler(levels), 2), rational{1, 5});
-    REQUIRE(check_sampler<die<256>, loaded<128, 49152, 5>>(sampler(levels), 2).proves_biased());
+    looks_exact(check_sampler<die<257>, target>(sampler(levels), 2), rational{1, 5});
+    REQUIRE(check_sampler<die<257>, loaded<128, 49152, 5>>(sampler(levels), 2).proves_biased());
+}
+
+namespace {
+// Σ_{ℓ < depth} P(more than ℓ rolls): the rolls a draw takes within the first
+// `depth`, which the expected rolls exceed only by the mass still unfinished.
+template <class Report>
+double rolls_within_depth(const Report& r) {
+    double sum = 0, all = 1;
+    for (std::size_t l = 0; l < r.depth; ++l, all *= static_cast<double>(r.faces)) sum += static_cast<double>(r.unresolved[l]) / all;
+    return sum;
+}
+// Each outcome's share v_i / V (integers past 2^64 together, which no
+// loaded<W...> holds) within what the report proves: m_i <= v_i / V <= m_i + u.
+template <class Report>
+bool shares_within(const Report& r, const std::vector<count_t>& v) {
+    count_t total = 0;
+    for (const count_t x : v) total += x;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const rational share{v[i], total}, m = r.mass(i);
+        if (share < m || m + r.unresolved_mass() < share) return false;
+    }
+    return true;
+}
+double entropy_over_log_k(const std::vector<double>& w, double faces) {
+    double total = 0, h = 0;
+    for (const double x : w) total += x;
+    for (const double x : w)
+        if (x > 0) h -= x / total * std::log2(x / total);
+    return h / std::log2(faces);
+}
+}  // namespace
+
+// Double weights at full width (63 bits a level) from a coin, a d6 and a d10:
+// the Knuth–Yao tree of level 0 finishes within H/log2 K + 2 rolls on average,
+// where a uniform slot below ~2^63 would read ~63 flips, ~25 rolls of a d6,
+// ~19 of a d10. On every roll sequence up to the depth, through the real draw,
+// against the doubles' exact values (canonical integers, from Python's fractions).
+TEST_CASE("levels: a die of at most 256 faces walks each level's Knuth-Yao tree, within H/log2 K + 2 rolls", "[levels]") {
+    {  // {0.1, 0.2, 0.7} from a d10: 99% within 6 rolls
+        const std::vector<double> w{0.1, 0.2, 0.7};
+        const weight_levels levels = make_levels(exact(w));
+        const auto r = check_sampler<d10, loaded<3602879701896397, 7205759403792794, 25220157913274776>>(sampler(levels), 6);
+        looks_exact(r, rational{1, 100});
+        REQUIRE(rolls_within_depth(r) <= entropy_over_log_k(w, 10) + 2);
+        REQUIRE(check_sampler<d10, loaded<3602879701896397, 25220157913274776, 7205759403792794>>(sampler(levels), 6).proves_biased());
+    }
+    {  // {1e-5, 1, 3.5} from a coin: two levels (the sum has 72 bits)
+        const std::vector<double> w{1e-5, 1, 3.5};
+        const weight_levels levels = make_levels(exact(w));
+        REQUIRE(levels.count() == 2);
+        const auto r = check_sampler<coin, 3>(sampler(levels), 16);
+        REQUIRE(shares_within(r, {5902958103587057, count_t{1} << 69, count_t{7} << 68}));
+        REQUIRE(r.unresolved_mass() < rational{1, 1000});
+        REQUIRE(rolls_within_depth(r) <= entropy_over_log_k(w, 2) + 2);
+        REQUIRE_FALSE(shares_within(r, {count_t{1} << 69, 5902958103587057, count_t{7} << 68}));
+    }
+    {  // {0.0001, 0.9999} from a d6
+        const std::vector<double> w{0.0001, 0.9999};
+        const weight_levels levels = make_levels(exact(w));
+        constexpr count_t heavy = count_t{3} << 64 | 0xffe5c91d14e3c000u;  // 73779597597208723456
+        const auto r = check_sampler<d6, 2>(sampler(levels), 7);
+        REQUIRE(shares_within(r, {7378697629483821, heavy}));
+        REQUIRE(r.unresolved_mass() < rational{1, 1000});
+        REQUIRE(rolls_within_depth(r) <= entropy_over_log_k(w, 6) + 2);
+        REQUIRE_FALSE(shares_within(r, {heavy, 7378697629483821}));
+    }
 }
 
 TEST_CASE("levels: one attempt's every path, with exact probabilities, gives masses proportional to the weights", "[levels]") {

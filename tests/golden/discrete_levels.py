@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # An independent oracle for discrete_distribution<T> with weights at run time
 # (docs/spec.md, version 9, section 4): canonical weights, levels (B = 63),
-# tails, alias tables and draws on a source of 64-bit words. Written from the
+# tails, alias tables and draws on a source of 64-bit words, and on a coin, a
+# d6 and a d10 (each level's Knuth-Yao walk, section 2). Written from the
 # specification alone, with Python integers and fractions only.
 #
 # Run: python3 tests/golden/discrete_levels.py [out.hpp]   (default: stdout)
@@ -235,16 +236,47 @@ def slot(table, src):
     return j if r < table["keep"][j] else table["alias"][j]
 
 
-def draw(levels, src, trace=None):
+def knuth_yao(W, K, src):
+    """Section 2's knuth_yao node: the walk down the Knuth-Yao tree of W from
+    digits in [0, K)."""
+    Z = sum(W)
+    for i, w in enumerate(W):
+        if w == Z:
+            return i
+    x, s = 0, 1
+    while True:
+        d = src()
+        assert 0 <= d < K
+        x = x * K + d
+        for i, w in enumerate(W):
+            a = K * (s * w % Z) // Z
+            if x < a:
+                return i
+            x -= a
+        s = s * K % Z
+
+
+def column(lev, src, K):
+    """A column of a level: on a source of at most 256 faces the Knuth-Yao
+    walk over its weights (the parts, then T), otherwise a slot."""
+    if K <= 256:
+        return knuth_yao(lev["table"]["W"], K, src)
+    return slot(lev["table"], src)
+
+
+def draw(levels, src, trace=None, K=W64):
     L = 0
     while True:
         lev = levels[L]
-        col = slot(lev["table"], src)
+        col = column(lev, src, K)
         if col < len(lev["outcomes"]):
             if trace is not None:
                 trace.append(("outcome", L))
             return lev["outcomes"][col]
         # the tail of level L
+        # (uniform_below on a small die is the planner's plan for T: beyond
+        # this oracle, and reached with probability below n*2^-60)
+        assert K == W64, "a draw from a small die reached a tail"
         q, f, T = lev["q"], lev["fraction"], lev["T"]
         down = False
         if q == 0 and not f:
@@ -521,8 +553,14 @@ def compute():
         src = Words(g)
         sm = [draw(levels, src) for _ in range(24)]
         wd = make_word_draws(levels)
+        # from a coin, a d6 and a d10 whose digits are splitmix64(2026)'s words mod K
+        dice = []
+        for K in (2, 6, 10):
+            g = splitmix64(2026)
+            rolls = Words(x % K for x in g)
+            dice.append((K, [draw(levels, rolls, None, K) for _ in range(24)], rolls.used))
         out.append({"name": name, "weights": weights, "v": v, "levels": levels,
-                    "splitmix": sm, "word_draws": wd, "alt_same": same,
+                    "splitmix": sm, "word_draws": wd, "dice": dice, "alt_same": same,
                     "splitmix_words": src.used})
     return out
 
@@ -554,8 +592,10 @@ def emit(data):
         "bool has_tail; std::uint64_t tail_weight, below; std::vector<std::uint64_t> fraction; "
         "std::vector<std::uint64_t> keep; std::vector<std::uint32_t> alias; };",
         "struct word_draw { std::vector<std::uint64_t> words; int outcome; int words_used; };",
+        "struct die_draws { unsigned faces; std::vector<int> outcomes; int rolls; };",
         "struct test_case { const char* name; std::vector<double> weights; std::vector<std::string> canonical; "
-        "std::vector<level> levels; std::vector<int> splitmix_2026; std::vector<word_draw> word_draws; };",
+        "std::vector<level> levels; std::vector<int> splitmix_2026; std::vector<word_draw> word_draws; "
+        "std::vector<die_draws> dice; };",
         "inline const std::vector<test_case> cases = {",
     ]
     for d in data:
@@ -575,6 +615,10 @@ def emit(data):
         lines.append("    {")
         for words, o, used in d["word_draws"]:
             lines.append(f"      {{{vec(words, ull)}, {o}, {used}}},")
+        lines.append("    },")
+        lines.append("    {")
+        for K, outcomes, used in d["dice"]:
+            lines.append(f"      {{{K}, {vec(outcomes, str)}, {used}}},")
         lines.append("    },")
         lines.append("  },")
     lines.append("};")

@@ -399,29 +399,57 @@ constexpr bool goes_down(const weight_level& l, Draws& draws) {
 }
 
 // A draw that has landed in level 0's tail: the outcome it ends with.
-// draws.column(table) is a column of a table (a uniform slot through it),
-// draws.below(n) uniform on [0, n), draws.word() uniform on [0, 2^64).
+// draws.column(level) is a column of a level, each with probability its
+// weight over the level's total (a uniform slot of its table, or its
+// Knuth–Yao tree), draws.below(n) uniform on [0, n), draws.word() uniform on
+// [0, 2^64).
 template <class Draws>
 constexpr std::size_t draw_below_level_0(const weight_levels& w, Draws& draws) {
     std::size_t l = 0;
     for (;;) {
         l = goes_down(w.at(l), draws) ? l + 1 : 0;
         const alias_table<>& t = w.at(l).table;
-        const std::size_t column = t.certain != t.columns ? t.certain : draws.column(t);
+        const std::size_t column = t.certain != t.columns ? t.certain : draws.column(w.at(l));
         const std::size_t i = w.outcome_of_column(l, column);
         if (i != w.size) return i;
     }
 }
 
-// The draws of a source S: a column of a table through a uniform slot,
+// Sources of at most this many faces (a coin, a die) draw a level's column
+// by the Knuth–Yao tree of its weights (Knuth and Yao 1976): on average the
+// fewest rolls any method can take, within H/log2 K + 2 for weights of
+// entropy H, where a slot reads a uniform number below the table's slots,
+// about 2^63 (some 25 rolls of a d6, 63 flips of a coin). The walk costs
+// O(n) arithmetic a roll, nothing beside a roll of a die.
+inline constexpr count_t most_tree_faces = 256;
+
+// A column of level l by its Knuth–Yao tree: the walk of the knuth_yao node
+// (knuth_yao_walk, detail/weights.hpp) over the level's weights, its tail's
+// included; roll() a digit in [0, radix). Column j with probability its
+// weight over the level's total, as a uniform slot of its table.
+template <class Roll>
+std::size_t tree_column(const weight_level& l, count_t radix, Roll roll) {
+    const count_t* ends = l.ends.data();
+    return knuth_yao_walk(l.ends.size(), ends[l.ends.size() - 1], radix,
+                          [ends](std::size_t j) { return ends[j] - (j == 0 ? 0 : ends[j - 1]); }, roll);
+}
+
+// The draws of a source S: a column of a level through a uniform slot of its
+// table, or by its tree on a source of at most most_tree_faces faces,
 // below(n) uniform on [0, n) and word() uniform on [0, 2^64), each by the
 // default plan (docs/spec.md, section 4).
 template <class S>
 struct source_draws {
     S& s;
-    [[gnu::always_inline]] std::size_t column(const alias_table<>& t) {
-        const slot at = uniform_slot(s, t);
-        return t.outcome(at.column, at.threshold);
+    [[gnu::always_inline]] std::size_t column(const weight_level& l) {
+        constexpr count_t faces = std::remove_cvref_t<S>::die_type::faces;
+        if constexpr (faces <= most_tree_faces) {
+            digits_of<source_handle<S&>> roll{s};
+            return tree_column(l, faces, [&] { return count_t{roll()}; });
+        } else {
+            const slot at = uniform_slot(s, l.table);
+            return l.table.outcome(at.column, at.threshold);
+        }
     }
     std::uint64_t below(std::uint64_t n) { return uniform_count(s, n, whole_range_plan{}); }
     std::uint64_t word() { return whole_range_plan{}(s); }
@@ -434,15 +462,15 @@ source_draws(S&) -> source_draws<S>;
 // below n·2^−60, so the calls through pointers cost nothing that shows).
 struct erased_draws {
     void* draws;
-    std::size_t (*column_of)(void*, const alias_table<>&);
+    std::size_t (*column_of)(void*, const weight_level&);
     std::uint64_t (*below_of)(void*, std::uint64_t);
     std::uint64_t (*word_of)(void*);
-    std::size_t column(const alias_table<>& t) { return column_of(draws, t); }
+    std::size_t column(const weight_level& l) { return column_of(draws, l); }
     std::uint64_t below(std::uint64_t n) { return below_of(draws, n); }
     std::uint64_t word() { return word_of(draws); }
     template <class Draws>
     static erased_draws of(Draws& d) {
-        return {&d, [](void* x, const alias_table<>& t) { return static_cast<Draws*>(x)->column(t); },
+        return {&d, [](void* x, const weight_level& l) { return static_cast<Draws*>(x)->column(l); },
                 [](void* x, std::uint64_t n) { return static_cast<Draws*>(x)->below(n); },
                 [](void* x) { return static_cast<Draws*>(x)->word(); }};
     }
@@ -452,13 +480,13 @@ struct erased_draws {
 [[gnu::noinline]] inline std::size_t draw_past_level_0(erased_draws draws, const weight_levels& w) {
     return draw_below_level_0(w, draws);
 }
-// One outcome of the levels: a column of level 0's table, and only from its
-// tail on, out of line, the levels below.
+// One outcome of the levels: a column of level 0, and only from its tail
+// on, out of line, the levels below.
 template <class Draws>
 [[gnu::always_inline]] inline std::size_t draw_levels(Draws& draws, const weight_levels& w) {
     const alias_table<>& t = w.top.table;
     if (t.certain != t.columns_64) [[unlikely]] return t.certain;
-    const std::size_t i = draws.column(t);  // level 0's column j is outcome j, its tail n
+    const std::size_t i = draws.column(w.top);  // level 0's column j is outcome j, its tail n
     if (i >= w.size) [[unlikely]] return draw_past_level_0(erased_draws::of(draws), w);
     return i;
 }
