@@ -6,7 +6,7 @@
 # 14 would prove the same constants again, and the certificate sweep with
 # raised limits with ROLLPLAN_CERTIFICATE_COMPILERS, default GCC 12, for the
 # same reason); then the unit tests, the examples and the rollplan command
-# under AddressSanitizer and UndefinedBehaviorSanitizer (at -O1) with GCC 12
+# under AddressSanitizer and UndefinedBehaviorSanitizer (at -O0) with GCC 12
 # and Clang 16 (ROLLPLAN_SANITIZE_COMPILERS), their static checks run at run
 # time so that the sanitizers see that code too; the unit tests, examples,
 # golden sequences and command once more with LLVM's libc++ (ROLLPLAN_LIBCXX,
@@ -58,12 +58,17 @@ run_with() {
 }
 
 # The code that runs (unit tests, examples) with -fsanitize=address,undefined,
-# stopping at the first report.
+# stopping at the first report. At -O0: the sanitizers see every access and
+# every operation as written, and the build takes a third of its time at -O1
+# (GCC 12: 152 s against 764 s for the stage, the tests then running 97 s;
+# Clang 16: 100 s, 218 s). GCC 12 at -O0 warns that a local class's
+# die_type is unused where a template reads it (-Wunused-local-typedefs).
 run_sanitized() {
     local compiler=$1 dir=build/sanitize-$1 start=$SECONDS
     echo "=== $compiler, address and undefined sanitizers: building in $dir"
     cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g -DNDEBUG" -DCMAKE_CXX_FLAGS=-DCATCH_CONFIG_RUNTIME_STATIC_REQUIRE \
+        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O0 -g -DNDEBUG" \
+        "-DCMAKE_CXX_FLAGS=-DCATCH_CONFIG_RUNTIME_STATIC_REQUIRE -Wno-unused-local-typedefs" \
         -DROLLPLAN_SANITIZE=address,undefined >/dev/null || return 1
     quiet_build "$dir" --target rollplan_tests demo d29_from_d6 rand7_from_rand5 rand5_from_rand find_the_bias \
         compile_time_table reproducible rollplan_command || return 1
