@@ -89,9 +89,10 @@ public:
     constexpr result_type min() const { return 0; }
     constexpr result_type max() const { return static_cast<T>(sizeof...(W) - 1); }
     // The weights' running sums c_1, …, c_n = W (entropy_pool::draw(d)).
-    constexpr detail::loaded_view cut_view() const {
+    constexpr detail::loaded_view<> cut_view() const {
         return {detail::cumulative_weights<static_cast<count_t>(W)...>.data(), sizeof...(W),
-                detail::certain_outcome(sizeof...(W), target::total, [](std::size_t i) { return target::weights[i]; })};
+                detail::certain_outcome(sizeof...(W), target::total, [](std::size_t i) { return target::weights[i]; }),
+                target::total};
     }
     // W_i / W, each rounded to a double (what std's returns; the draws are exact).
     std::vector<double> probabilities() const {
@@ -202,10 +203,10 @@ public:
         // The weights' running sums c_1, …, c_n = W, as cut<P, W...> reads them
         // (entropy_pool::draw(d) cuts a uniform value on [0, W) by them); no
         // sums (a view of size 0) when the weights take more than one level.
-        detail::loaded_view cut_view() const {
+        detail::loaded_view<std::uint64_t> cut_view() const {
             const detail::weight_level& top = levels_.top;
-            if (levels() != 1) return {nullptr, 0, 0};
-            return {top.ends.data(), top.ends.size(), top.table.certain};
+            if (levels() != 1) return {nullptr, 0, 0, 0};
+            return {top.ends.data(), top.ends.size(), top.table.certain, top.total};
         }
         // Level 0's table: outcome_of(j, r) for column j and threshold r < C, size() for its tail.
         count_t columns() const { return levels_.top.table.columns; }
@@ -217,7 +218,7 @@ public:
 
     private:
         friend discrete_distribution;
-        param_type(const std::vector<detail::dyadic>& w, int) : levels_(detail::make_levels(w)) {
+        param_type(const std::vector<detail::dyadic>& w, int) : levels_(detail::held_levels(w)) {
             if (w.size() - 1 > static_cast<std::make_unsigned_t<T>>(std::numeric_limits<T>::max()))
                 detail::fail<std::invalid_argument>("rollplan: discrete_distribution<T>: the outcomes 0 to n - 1 do not fit in T",
                                                     "n", w.size());
@@ -254,7 +255,7 @@ public:
     result_type max() const { return static_cast<T>(param_.size() - 1); }
     std::vector<double> probabilities() const { return param_.probabilities(); }
     // The weights' running sums (entropy_pool::draw(d)); a null view past one level.
-    detail::loaded_view cut_view() const { return param_.cut_view(); }
+    detail::loaded_view<std::uint64_t> cut_view() const { return param_.cut_view(); }
 
     template <class G>
     result_type operator()(G&& g) const {

@@ -71,7 +71,7 @@ public:
     template <class Distribution>
         requires requires(const Distribution& d) { d.cut_view(); }
     constexpr typename Distribution::result_type draw(const Distribution& d) {
-        const detail::loaded_view cut = d.cut_view();
+        const auto cut = d.cut_view();
         using result = typename Distribution::result_type;
         if (cut.size == 0 || cut.total() >= two_to_64) {
             // weights past one 64-bit table (detail/levels.hpp), or adding up to 2^64: d's own draw, each of its
@@ -88,7 +88,7 @@ public:
         if (cut.certain != cut.size) return static_cast<result>(cut.certain);
         const count_t u = draw_by(detail::divisor_value{cut.total()});
         const std::size_t i = detail::outcome_at(cut.ends, cut.size, u);
-        const count_t begin = cut.begin_of(i), weight = cut.ends[i] - begin;
+        const count_t begin = cut.begin_of(i), weight = cut.end_of(i) - begin;
         state_.value = state_.value * weight + (u - begin);
         state_.range *= weight;
         return static_cast<result>(i);

@@ -63,11 +63,12 @@ struct every_path {
         }
         return choice[step++];
     }
-    std::size_t column(const detail::weight_level& l) {
-        const detail::alias_table<>& t = l.table;
-        if (&t == &w.at(0).table && started) throw restart{};
+    std::size_t column(const weight_levels& levels, std::size_t l) {
+        REQUIRE(&levels == &w);
+        const detail::alias_table<>& t = w.at(l).table;
+        if (l == 0 && started) throw restart{};
         started = true;
-        for (level = 0; &w.at(level).table != &t;) ++level;
+        level = l;
         const auto slots = static_cast<std::uint64_t>(t.slots);
         const std::uint64_t u = pick(slots);
         probability = probability.times(1, slots);
@@ -158,6 +159,60 @@ TEST_CASE("levels: proportional weights make the same levels, others do not", "[
             make_levels(detail::exact_values(one.begin(), one.end())));
 }
 
+// ---- the levels as a distribution holds them ----------------------------------------
+
+// The bytes a weight_levels holds on the heap, by its vectors' capacities.
+std::size_t held_bytes(const weight_levels& w) {
+    std::size_t bytes = w.exact.packed.capacity() * 8 + w.exact.wide.capacity() * sizeof(dyadic) +
+                        w.below.capacity() * sizeof(detail::weight_level);
+    for (std::size_t l = 0; l < (w.held() ? 1 : w.count()); ++l) {
+        const detail::weight_level& at = w.at(l);
+        bytes += at.table.column.capacity() * sizeof(at.table.column[0]) + at.ends.capacity() * 8 +
+                 at.outcome.capacity() * 4 + at.fraction.capacity() * 8;
+    }
+    return bytes;
+}
+
+TEST_CASE("levels: held as a distribution holds them, in 24 bytes a weight, with the weights and levels of all the levels", "[levels]") {
+    std::vector<double> uniform, softmax, cubes;
+    std::uint64_t x = 99;
+    for (int k = 1; k <= 10000; ++k) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        uniform.push_back(static_cast<double>(x >> 11 | 1) * 0x1p-53);
+        softmax.push_back(std::exp(-k / 10.0));
+        cubes.push_back(1.0 / (static_cast<double>(k) * k * k));
+    }
+    const std::vector<std::vector<double>> cases = {uniform, softmax, cubes, {1e-5, 1, 3.5}, {5e-324, 1e308}, {3, 2, 1}, {0, 0.25, 0}};
+    for (const auto& w : cases) {
+        INFO(w.size() << " weights, the first " << w[0]);
+        const weight_levels all = make_levels(exact(w)), held = detail::held_levels(exact(w));
+        REQUIRE(held.count() == all.count());
+        REQUIRE(held.held() == (all.count() > 1));
+        // level 0's table and tail as made; the weights, exactly, and each column's weight
+        REQUIRE(held.top.table.column.size() == all.top.table.column.size());
+        REQUIRE(held.top.tail_weight == all.top.tail_weight);
+        REQUIRE(held.top.fraction == all.top.fraction);
+        for (std::size_t j = 0; j < all.top.table.column.size(); ++j) REQUIRE(held.column_weight(0, j) == all.column_weight(0, j));
+        const std::vector<detail::big> a = all.weights(), h = held.weights();
+        for (std::size_t i = 0; i < w.size(); ++i) REQUIRE((detail::at_least(a[i], h[i]) && detail::at_least(h[i], a[i])));
+        // the levels below, made again from the held weights, are the levels
+        if (held.held()) REQUIRE(make_levels(held.exact.values()) == all);
+        // 24 bytes a weight, and a few words more (level 0's tail, its fraction)
+        REQUIRE(held_bytes(held) <= 24 * w.size() + 24 + 8 * held.top.fraction.size());
+    }
+    // proportional weights of several levels hold the same, others do not
+    REQUIRE(detail::held_levels(exact({1e-300, 1})) == detail::held_levels(exact({2e-300, 2})));
+    REQUIRE_FALSE(detail::held_levels(exact({1e-300, 1})) == detail::held_levels(exact({1e-300, 2})));
+    // weights that are no doubles (odd parts past 2^53) are held as they are
+    const std::vector<count_t> wide{(count_t{1} << 100) + 1, 3, 0};
+    const weight_levels w = detail::held_levels(detail::exact_values(wide.begin(), wide.end()));
+    REQUIRE(w.held());
+    REQUIRE(w.exact.packed.empty());
+    REQUIRE(w.exact.at(0).mantissa == (count_t{1} << 100) + 1);
+    REQUIRE(w.exact.at(2).mantissa == 0);
+    REQUIRE(make_levels(w.exact.values()) == make_levels(detail::exact_values(wide.begin(), wide.end())));
+}
+
 // ---- the levels' invariants, at full width ---------------------------------------
 
 TEST_CASE("levels: every level draws from one engine word, and level 0's tail is rare", "[levels]") {
@@ -180,11 +235,12 @@ TEST_CASE("levels: every level draws from one engine word, and level 0's tail is
         for (std::size_t l = 0; l < levels.count(); ++l) {
             const detail::weight_level& at = levels.at(l);
             REQUIRE(at.table.slots <= two_to_64);  // one 64-bit word (or the full range) draws a slot
-            REQUIRE(at.ends.back() == at.table.slots / (at.table.columns / detail::gcd(at.table.columns, at.ends.back())));
+            REQUIRE(at.total == at.table.slots / (at.table.columns / detail::gcd(at.table.columns, at.total)));
+            REQUIRE(static_cast<std::uint64_t>(at.total) == at.ends.back());  // the running sums, mod 2^64
             if (l > 0) REQUIRE((at.cut == 0 || at.cut < levels.at(l - 1).cut - 30));  // each at least 31 bits below
             if (at.tail != at.ends.size()) {
                 REQUIRE(at.ends.back() - (at.tail ? at.ends[at.tail - 1] : 0) == at.tail_weight);
-                REQUIRE(at.table.slots == at.ends.back());
+                REQUIRE(at.table.slots == at.total);
                 REQUIRE(at.ends[at.tail - 1] < count_t{1} << 63);
                 REQUIRE(at.tail_weight <= 2 * at.ends.size());
             } else {
@@ -195,7 +251,7 @@ TEST_CASE("levels: every level draws from one engine word, and level 0's tail is
         // the tail of level 0 is entered with probability below n·2^−60
         const detail::weight_level& top = levels.at(0);
         if (top.tail != top.ends.size())
-            REQUIRE(static_cast<double>(top.tail_weight) / static_cast<double>(top.ends.back()) <=
+            REQUIRE(static_cast<double>(top.tail_weight) / static_cast<double>(top.total) <=
                     static_cast<double>(w.size()) * 0x1p-60);
         for (std::size_t i = 0; i < w.size(); ++i) REQUIRE(met[i] <= 3);  // a double's bits meet at most 3 levels
     }

@@ -41,6 +41,15 @@
 // i with probability Σ_L a_i^(L)·2^F_L/(2^F_0·Z_0) = v_i/(2^F_0·Z_0),
 // proportional to v_i; attempts repeat independently (a restart reads
 // fresh digits), so the draw gives i with probability exactly v_i / V.
+//
+// Held (held_levels): a distribution keeps level 0 — its table, and its
+// running sums when it is the only level — and, for weights of several
+// levels, the canonical weights in 8 bytes each instead of level 0's sums
+// and the levels below: level 0's parts are read from the weights, and the
+// levels below, which a draw reaches with probability below n·2^−60, are
+// made again when it does (make_levels is a function of the weights, so
+// they are the same levels). 24 bytes a weight, where all the levels took
+// up to 82 for doubles of many levels.
 #pragma once
 
 #include "config.hpp"
@@ -114,6 +123,7 @@ constexpr binary_value exact_binary(double w) {
 struct dyadic {
     count_t mantissa = 0;
     int exponent = 0;
+    friend bool operator==(const dyadic&, const dyadic&) = default;
 };
 constexpr int trailing_zeros(count_t v) {  // v != 0
     const auto low = static_cast<std::uint64_t>(v);
@@ -252,15 +262,26 @@ constexpr std::uint64_t part_above(count_t m, int k, long long cut) {
 struct weight_level {
     alias_table<> table;
     std::vector<std::uint32_t> outcome;  // column j's outcome; empty on level 0, where column j is outcome j
-    std::vector<count_t> ends;           // the columns' running sums (the tail's last): the level's weights
+    // The columns' running sums mod 2^64 (the tail's last; the last is the total, which may be
+    // 2^64): the level's weights. Empty on level 0 of weights of several levels as a distribution
+    // holds them (weight_levels::exact gives them then).
+    std::vector<std::uint64_t> ends;
+    count_t total = 0;                   // Z, the sum of the columns' weights, at most 2^64
     std::size_t tail = 0;                // the tail's column, or the number of columns when there is none
     int cut = 0;                         // F: level units are 2^F
     std::uint64_t tail_weight = 0;       // T
     std::uint64_t below = 0;             // q = ⌊R'/2^F⌋
     std::vector<std::uint64_t> fraction;  // (R' mod 2^F)/2^F in binary, 64 bits a word, up to its last nonzero word
 
+    // Column j's weight, from the running sums: every weight but a certain column's (the
+    // whole total) is below 2^64, so a difference mod 2^64 is exact.
+    count_t weight(std::size_t j) const {
+        if (table.certain != table.columns) return j == table.certain ? total : 0;
+        return static_cast<std::uint64_t>(ends[j] - (j == 0 ? 0 : ends[j - 1]));
+    }
+
     friend bool operator==(const weight_level& a, const weight_level& b) {
-        return a.outcome == b.outcome && a.ends == b.ends && a.tail == b.tail && a.cut == b.cut &&
+        return a.outcome == b.outcome && a.ends == b.ends && a.total == b.total && a.tail == b.tail && a.cut == b.cut &&
                a.tail_weight == b.tail_weight && a.below == b.below && a.fraction == b.fraction;
     }
 };
@@ -272,30 +293,92 @@ struct column_weights {
     count_t total = 0;
 };
 
+// The canonical weights v_i = m_i·2^k_i as a distribution of several levels
+// holds them: 8 bytes each, (m_i − 1)/2 in the low 52 bits and k_i above,
+// when every m_i is below 2^53 and every k_i below 4095 (weights from
+// doubles always are: m_i has at most 53 bits, k_i at most 2098; a zero
+// weight is 2^64 − 1); otherwise as dyadics.
+struct held_weights {
+    static constexpr std::uint64_t zero = ~std::uint64_t{0};
+    std::vector<std::uint64_t> packed;
+    std::vector<dyadic> wide;
+
+    static held_weights of(const std::vector<dyadic>& v) {
+        held_weights h;
+        bool fits = true;
+        for (const dyadic& d : v) fits = fits && d.mantissa < (count_t{1} << 53) && d.exponent < 4095;
+        if (!fits) {
+            h.wide = v;
+            return h;
+        }
+        h.packed.reserve(v.size());
+        for (const dyadic& d : v)
+            h.packed.push_back(d.mantissa == 0 ? zero
+                                               : static_cast<std::uint64_t>(d.mantissa >> 1) |
+                                                     static_cast<std::uint64_t>(d.exponent) << 52);
+        return h;
+    }
+    dyadic at(std::size_t i) const {
+        if (packed.empty()) return wide[i];
+        const std::uint64_t p = packed[i];
+        if (p == zero) return {};
+        return {count_t{(p & ((std::uint64_t{1} << 52) - 1)) << 1 | 1}, static_cast<int>(p >> 52)};
+    }
+    std::vector<dyadic> values() const {
+        std::vector<dyadic> v;
+        const std::size_t n = packed.empty() ? wide.size() : packed.size();
+        for (std::size_t i = 0; i < n; ++i) v.push_back(at(i));
+        return v;
+    }
+    friend bool operator==(const held_weights& a, const held_weights& b) { return a.packed == b.packed && a.wide == b.wide; }
+};
+
 struct weight_levels {
     weight_level top;                 // level 0, in place: a draw reads its table with no indirection
-    std::vector<weight_level> below;  // levels 1, 2, …
+    std::vector<weight_level> below;  // levels 1, 2, … (none where a distribution holds them: see exact)
     std::size_t size = 0;             // n, the outcomes
+    std::size_t levels = 1;           // how many levels the weights take
+    // As a distribution holds weights of several levels: the canonical weights, from which
+    // level 0's parts are read and the levels below made again when a draw goes below level 0
+    // (with probability below n·2^−60): 8 bytes a weight from doubles, where the levels took
+    // up to 36 more each.
+    held_weights exact;
 
     friend bool operator==(const weight_levels& a, const weight_levels& b) {
-        return a.size == b.size && a.top == b.top && a.below == b.below;
+        return a.size == b.size && a.levels == b.levels && a.top == b.top && a.below == b.below && a.exact == b.exact;
     }
-    std::size_t count() const { return 1 + below.size(); }
+    std::size_t count() const { return levels; }
+    // Level l; below level 0 only where they are made (make_levels), not where they are held.
     const weight_level& at(std::size_t l) const { return l == 0 ? top : below[l - 1]; }
+    bool held() const { return levels > 1 && below.empty(); }
 
+    // The weight of column j of level l.
+    count_t column_weight(std::size_t l, std::size_t j) const {
+        if (l > 0 || !held()) return at(l).weight(j);
+        if (j == top.tail) return top.tail_weight;
+        const dyadic v = exact.at(j);
+        return part_above(v.mantissa, v.exponent, top.cut);
+    }
     // The outcome for a column of level L, or size when it is the tail.
     std::size_t outcome_of_column(std::size_t l, std::size_t column) const {
         const weight_level& here = at(l);
         if (column == here.tail) return size;
         return here.outcome.empty() ? column : here.outcome[column];
     }
-    // The weights, exactly: Σ over the levels of each one's part there times 2^F.
+    // The weights, exactly: Σ over the levels of each one's part there times 2^F (or, held, the weights).
     std::vector<big> weights() const {
         std::vector<big> v(size);
+        if (held()) {
+            for (std::size_t i = 0; i < size; ++i) {
+                const dyadic d = exact.at(i);
+                if (d.mantissa != 0) v[i].add(d.mantissa, static_cast<std::size_t>(d.exponent));
+            }
+            return v;
+        }
         for (std::size_t l = 0; l < count(); ++l) {
             const weight_level& here = at(l);
             for (std::size_t j = 0; j < here.tail; ++j)
-                v[outcome_of_column(l, j)].add((here.ends[j] - (j == 0 ? 0 : here.ends[j - 1])) >> (here.cut < 0 ? -here.cut : 0),
+                v[outcome_of_column(l, j)].add(here.weight(j) >> (here.cut < 0 ? -here.cut : 0),
                                                static_cast<std::size_t>(here.cut < 0 ? 0 : here.cut));
         }
         return v;
@@ -372,16 +455,33 @@ weight_levels make_levels(const Values& exact, unsigned level_bits = 63) {
             parts.total += weight;
         }
         at.table = make_alias_table(parts);
-        count_t running = 0;
+        at.total = parts.total;
+        std::uint64_t running = 0;
         at.ends.reserve(parts.values.size());  // held for the distribution's life: no slack
-        for (const std::uint64_t w : parts.values) at.ends.push_back(running += w);
+        for (const std::uint64_t w : parts.values) at.ends.push_back(running += w);  // mod 2^64
         at.outcome.shrink_to_fit();
         below_total = parts.total;
         below_cut = at.cut;
     }
     result.top = std::move(built[0]);
     for (std::size_t l = 1; l < built.size(); ++l) result.below.push_back(std::move(built[l]));
+    result.levels = built.size();
     return result;
+}
+
+// The levels as a distribution holds them: all of one level; of several,
+// level 0's table and tail, and the canonical weights instead of level 0's
+// running sums and the levels below (which draw_past_level_0 makes again).
+inline weight_levels held_levels(const std::vector<dyadic>& exact) {
+    const std::vector<dyadic> v = canonical(exact);
+    weight_levels w = make_levels(v);
+    if (w.levels == 1) return w;
+    w.below.clear();
+    w.below.shrink_to_fit();
+    w.top.ends.clear();
+    w.top.ends.shrink_to_fit();
+    w.exact = held_weights::of(v);
+    return w;
 }
 
 // The tail of level l was drawn: go down (true) with probability (R'/2^F)/T,
@@ -399,7 +499,7 @@ constexpr bool goes_down(const weight_level& l, Draws& draws) {
 }
 
 // A draw that has landed in level 0's tail: the outcome it ends with.
-// draws.column(level) is a column of a level, each with probability its
+// draws.column(w, l) is a column of level l, each with probability its
 // weight over the level's total (a uniform slot of its table, or its
 // Knuth–Yao tree), draws.below(n) uniform on [0, n), draws.word() uniform on
 // [0, 2^64).
@@ -409,7 +509,7 @@ constexpr std::size_t draw_below_level_0(const weight_levels& w, Draws& draws) {
     for (;;) {
         l = goes_down(w.at(l), draws) ? l + 1 : 0;
         const alias_table<>& t = w.at(l).table;
-        const std::size_t column = t.certain != t.columns ? t.certain : draws.column(w.at(l));
+        const std::size_t column = t.certain != t.columns ? t.certain : draws.column(w, l);
         const std::size_t i = w.outcome_of_column(l, column);
         if (i != w.size) return i;
     }
@@ -428,10 +528,9 @@ inline constexpr count_t most_tree_faces = 256;
 // included; roll() a digit in [0, radix). Column j with probability its
 // weight over the level's total, as a uniform slot of its table.
 template <class Roll>
-std::size_t tree_column(const weight_level& l, count_t radix, Roll roll) {
-    const count_t* ends = l.ends.data();
-    return knuth_yao_walk(l.ends.size(), ends[l.ends.size() - 1], radix,
-                          [ends](std::size_t j) { return ends[j] - (j == 0 ? 0 : ends[j - 1]); }, roll);
+std::size_t tree_column(const weight_levels& w, std::size_t l, count_t radix, Roll roll) {
+    const weight_level& at = w.at(l);
+    return knuth_yao_walk(at.table.column.size(), at.total, radix, [&](std::size_t j) { return w.column_weight(l, j); }, roll);
 }
 
 // The draws of a source S: a column of a level through a uniform slot of its
@@ -441,14 +540,15 @@ std::size_t tree_column(const weight_level& l, count_t radix, Roll roll) {
 template <class S>
 struct source_draws {
     S& s;
-    [[gnu::always_inline]] std::size_t column(const weight_level& l) {
+    [[gnu::always_inline]] std::size_t column(const weight_levels& w, std::size_t l) {
         constexpr count_t faces = std::remove_cvref_t<S>::die_type::faces;
         if constexpr (faces <= most_tree_faces) {
             digits_of<source_handle<S&>> roll{s};
-            return tree_column(l, faces, [&] { return count_t{roll()}; });
+            return tree_column(w, l, faces, [&] { return count_t{roll()}; });
         } else {
-            const slot at = uniform_slot(s, l.table);
-            return l.table.outcome(at.column, at.threshold);
+            const alias_table<>& t = w.at(l).table;
+            const slot at = uniform_slot(s, t);
+            return t.outcome(at.column, at.threshold);
         }
     }
     std::uint64_t below(std::uint64_t n) { return uniform_count(s, n, whole_range_plan{}); }
@@ -462,22 +562,28 @@ source_draws(S&) -> source_draws<S>;
 // below n·2^−60, so the calls through pointers cost nothing that shows).
 struct erased_draws {
     void* draws;
-    std::size_t (*column_of)(void*, const weight_level&);
+    std::size_t (*column_of)(void*, const weight_levels&, std::size_t);
     std::uint64_t (*below_of)(void*, std::uint64_t);
     std::uint64_t (*word_of)(void*);
-    std::size_t column(const weight_level& l) { return column_of(draws, l); }
+    std::size_t column(const weight_levels& w, std::size_t l) { return column_of(draws, w, l); }
     std::uint64_t below(std::uint64_t n) { return below_of(draws, n); }
     std::uint64_t word() { return word_of(draws); }
     template <class Draws>
     static erased_draws of(Draws& d) {
-        return {&d, [](void* x, const weight_level& l) { return static_cast<Draws*>(x)->column(l); },
+        return {&d, [](void* x, const weight_levels& w, std::size_t l) { return static_cast<Draws*>(x)->column(w, l); },
                 [](void* x, std::uint64_t n) { return static_cast<Draws*>(x)->below(n); },
                 [](void* x) { return static_cast<Draws*>(x)->word(); }};
     }
 };
 
-// Out of line: a draw comes here with probability below n·2^−60.
+// Out of line: a draw comes here with probability below n·2^−60. Held
+// levels are made again from the weights (the same levels: make_levels is a
+// function of the canonical weights), O(n) per level.
 [[gnu::noinline]] inline std::size_t draw_past_level_0(erased_draws draws, const weight_levels& w) {
+    if (w.held()) {
+        const weight_levels all = make_levels(w.exact.values());
+        return draw_below_level_0(all, draws);
+    }
     return draw_below_level_0(w, draws);
 }
 // One outcome of the levels: a column of level 0, and only from its tail
@@ -486,7 +592,7 @@ template <class Draws>
 [[gnu::always_inline]] inline std::size_t draw_levels(Draws& draws, const weight_levels& w) {
     const alias_table<>& t = w.top.table;
     if (t.certain != t.columns_64) [[unlikely]] return t.certain;
-    const std::size_t i = draws.column(w.top);  // level 0's column j is outcome j, its tail n
+    const std::size_t i = draws.column(w, 0);  // level 0's column j is outcome j, its tail n
     if (i >= w.size) [[unlikely]] return draw_past_level_0(erased_draws::of(draws), w);
     return i;
 }

@@ -22,10 +22,11 @@ namespace rollplan::detail {
 // without branches on the data (Khuong & Morin's layout-free form: the
 // half kept is chosen by a conditional move, which a random v cannot
 // mispredict).
-constexpr std::size_t outcome_at(const count_t* ends, std::size_t n, count_t v) {
+template <class End>
+constexpr std::size_t outcome_at(const End* ends, std::size_t n, count_t v) {
     std::size_t count = n - 1;
     if (count == 0) return 0;
-    const count_t* base = ends;
+    const End* base = ends;
     while (count > 1) {
         const std::size_t half = count / 2;
         base = base[half] <= v ? base + half : base;
@@ -34,15 +35,19 @@ constexpr std::size_t outcome_at(const count_t* ends, std::size_t n, count_t v) 
     return static_cast<std::size_t>(base - ends) + (*base <= v ? 1 : 0);
 }
 
-// A loaded die as its running sums c_1, …, c_n = W, and its certain outcome
-// (the one weight that is W; n when none is): what a draw that cuts a
-// uniform value reads (entropy_pool::draw(d)).
+// A loaded die as its running sums c_1, …, c_n = W (count_t, or 64-bit
+// words where W < 2^64), its certain outcome (the one weight that is W; n
+// when none is) and W: what a draw that cuts a uniform value reads
+// (entropy_pool::draw(d)).
+template <class End = count_t>
 struct loaded_view {
-    const count_t* ends;
+    const End* ends;
     std::size_t size;
     std::size_t certain;
-    constexpr count_t total() const { return ends[size - 1]; }
-    constexpr count_t begin_of(std::size_t i) const { return i == 0 ? 0 : ends[i - 1]; }
+    count_t whole;
+    constexpr count_t total() const { return whole; }
+    constexpr count_t begin_of(std::size_t i) const { return i == 0 ? 0 : count_t{ends[i - 1]}; }
+    constexpr count_t end_of(std::size_t i) const { return count_t{ends[i]}; }
 };
 
 // The weight that is the whole total, if any (all others are 0): a leaf of
