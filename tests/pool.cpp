@@ -5,6 +5,7 @@
 
 #include "support.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -340,7 +341,10 @@ double entropy_in_bits(const std::vector<double>& w) {
 // recycling they would be 10^7).
 TEST_CASE("draw(d): rolls per draw within 1.001 of H / log2 K over 10^6 draws", "[pool][loaded][long]") {
     const long draws = 1000000;
-    const std::vector<std::vector<double>> tables = {{3, 2, 1}, {1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}, {5, 0, 2, 9, 13, 1}, {1, 1000}};
+    // {0.1, 0.2, 0.7}: one level, W = 2^55 − 1, which a range filled only to W
+    // refused often enough to cost 1.71 × H / log2 K rolls on a d6
+    const std::vector<std::vector<double>> tables = {{3, 2, 1}, {1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}, {5, 0, 2, 9, 13, 1}, {1, 1000},
+                                                     {0.1, 0.2, 0.7}};
     for (const auto& w : tables) {
         const discrete_distribution<int> d(w.begin(), w.end());
         const double h = entropy_in_bits(w);
@@ -368,7 +372,9 @@ TEST_CASE("draw(d): rolls per draw within 1.001 of H / log2 K over 10^6 draws", 
             const double spent = static_cast<double>(pool.rolls()) * std::log2(faces) - std::log2(static_cast<double>(pool.range()));
             INFO("H = " << h << " bits, K = " << faces << ", rolls per draw " << per_draw);
             if (h >= 1) {
-                REQUIRE(per_draw <= 1.001 * h / std::log2(faces));
+                // against H, or against the bits the draws carried where their luck made them more
+                // (10^6 draws of {0.1, 0.2, 0.7} carry H ± 0.09% a draw)
+                REQUIRE(per_draw <= 1.001 * std::max(h, drawn_bits / static_cast<double>(draws)) / std::log2(faces));
                 REQUIRE(spent <= 1.001 * drawn_bits);
             } else {
                 REQUIRE(spent <= drawn_bits + 64);
