@@ -9,6 +9,7 @@
 #include <exception>
 #include <initializer_list>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 using namespace rollplan;
@@ -535,4 +536,45 @@ TEST_CASE("a loaded plan of one weight: no roll, exactly its one outcome", "[ana
     STATIC_REQUIRE(expected_rolls_v<P> == rational{0});
     STATIC_REQUIRE(is_exactly_distributed_v<P, loaded<7>>);
     STATIC_REQUIRE(!is_exactly_distributed_v<P, loaded<7, 1>>);
+}
+
+// ---- edges that a mutation of analysis.hpp showed untested ---------------------------
+
+namespace {
+// A plan that rolls nothing and never finishes: a rejection to 2 of a node of one value.
+constexpr plan_description never_accepts() {
+    return nodes_of(0, {{node_kind::reject, 2, 1, 1}, {node_kind::mixed_radix, 1, 0, 0}});
+}
+// 64 segments of distinct masses, the most a distribution holds.
+constexpr distribution sixty_four_segments() {
+    distribution d;
+    d.outcomes = max_segments;
+    for (std::size_t i = 0; i < max_segments; ++i) d.append(i, i + 1, rational{1, count_t{i} + 2});
+    return d;
+}
+template <std::size_t... I>
+constexpr bool coin_tree_is_exact(std::index_sequence<I...>) {
+    return is_exactly_distributed_v<knuth_yao<roll<coin>, (I + 1)...>, loaded<(I + 1)...>>;
+}
+}  // namespace
+
+TEST_CASE("analysis at its edges: empty segments, 64 segments, long coin trees, plans that never finish", "[analysis]") {
+    // a segment is empty until set
+    STATIC_REQUIRE(segment{}.begin == 0);
+    STATIC_REQUIRE(segment{}.end == 0);
+    STATIC_REQUIRE(segment{}.mass == rational{});
+    // a product whose first digit has all 64 segments: each one scaled, none past the last
+    constexpr distribution product = detail::digits_product(sixty_four_segments(), detail::uniform_on(3));
+    STATIC_REQUIRE(product.size == max_segments);
+    STATIC_REQUIRE(product.parts[max_segments - 1].begin == 63 * 3);
+    STATIC_REQUIRE(product.parts[max_segments - 1].end == 64 * 3);
+    STATIC_REQUIRE(product.parts[max_segments - 1].mass == rational{1, 65 * 3});
+    // a Knuth–Yao tree on a coin with more weights than a distribution has segments: by its invariant
+    STATIC_REQUIRE(coin_tree_is_exact(std::make_index_sequence<65>{}));
+    // a plan whose sequences do not split in the outcomes' proportions: an error, not a count
+    REQUIRE_THROWS_AS(resolved_by_outcome(fold_d6_by_4(), 1, 0), std::logic_error);
+    // a plan that rolls nothing and never finishes: unfinished after any number of rolls
+    STATIC_REQUIRE(tail_probability(never_accepts(), 0) == rational{1});
+    STATIC_REQUIRE(tail_probability(never_accepts(), 1) == rational{1});
+    STATIC_REQUIRE(tail_probability(never_accepts(), 5) == rational{1});
 }

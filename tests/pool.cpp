@@ -206,6 +206,16 @@ TEST_CASE("expected_pool_rolls: the sum over every draw, the stationary ones inc
     }
 }
 
+// A d6 from a coin, threshold 1: every draw starts from a range of 1, flips 3 times to 8 and
+// keeps 6 of them, else (1/4) is left 2 and flips twice more: 3 + (1/4)·2/(1 − 1/4) = 11/3
+// flips a draw, the chain stationary from the first draw. The figure is that, to the last
+// bits: extrapolated once stationary, not summed draw by draw (which drifts by 100 ulps).
+TEST_CASE("expected_pool_rolls: a d6 from a coin, 11/3 flips a draw from the first", "[pool]") {
+    REQUIRE(expected_pool_rolls(6, 2, 1) == Approx(11.0 / 3).epsilon(1e-15));
+    REQUIRE(expected_pool_rolls(6, 2, 1000) == Approx(11000.0 / 3).epsilon(1e-15));
+    REQUIRE(expected_pool_rolls(6, 2, 1000000) == Approx(11000000.0 / 3).epsilon(1e-15));
+}
+
 TEST_CASE("expected_pool_rolls: what the pool spends, and between the bounds", "[pool]") {
     // the pool itself, on a person's dice (threshold 1), 10 draws at a time
     for (std::uint64_t n : {7ull, 29ull, 100ull, 7776ull}) {
