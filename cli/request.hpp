@@ -283,7 +283,8 @@ struct target {
         if (loaded) return rp::describe(d, loaded->names);
         std::string text = rp::describe(d);
         if (coin) text += "Your number 1 is heads, 2 is tails.\n";
-        if (first != 1) text += "Add " + rp::to_string(first - 1) + " to it for your number from " + range_text() + ".\n";
+        if (first == 0) text += "Take 1 from it for your number from " + range_text() + ".\n";  // the steps give 1 to n
+        if (first > 1) text += "Add " + rp::to_string(first - 1) + " to it for your number from " + range_text() + ".\n";
         if (reads_percentile(d))
             text += "With percentile dice, read as players do: the tens die (00 to 90) for step 1, the units die (0 to 9) for "
                     "step 2, and your number is the two added, 00 and 0 being 100 (each number still once in 100).\n";

@@ -150,6 +150,12 @@ PY
     expect_in "$out" "optimal"
     out=$("$rollplan" --weights "$near" --with coin --strategy digits 2>&1) && fail "the digits plan past 256 nodes exited 0"
     expect_in "$out" "rollplan: the plan needs more than 256 nodes"
+    # a range from 0: the steps give 1 to 6, and 1 is taken off (first − 1 is no number to add)
+    out=$("$rollplan" 0-5 --with d6) || fail "0-5 exited $?"
+    expect_in "$out" "Take 1 from it for your number from 0 to 5."
+    expect_not_in "$out" "Add "
+    out=$(printf '4\n' | "$rollplan" 0-5 --with d6 --interactive) || fail "0-5 --interactive exited $?"
+    expect_in "$out" "Your number is 3."
     # over four dice the smooth plan's 99% count sums fractions past 128 bits: the row says so (found by fuzz_command)
     out=$("$rollplan" d123456789011 --with d7,d9,d11,d13 --compare 2>&1) || fail "d123456789011 over four dice --compare exited $?: $out"
     expect_in "$out" "not counted (exact sums past 128 bits)"
