@@ -200,12 +200,17 @@ public:
         std::size_t size() const { return levels_.size; }
         // How many levels the weights take: 1 when they fit one 64-bit table.
         std::size_t levels() const { return levels_.count(); }
-        // The weights' running sums c_1, …, c_n = W, as cut<P, W...> reads them
-        // (entropy_pool::draw(d) cuts a uniform value on [0, W) by them); no
-        // sums (a view of size 0) when the weights take more than one level.
+        // The running sums c_1, …, c_n = W of the outcomes' parts in level 0
+        // (the weights, or where the level has a tail of padding the weights
+        // at its scale), as cut<P, W...> reads them (entropy_pool::draw(d)
+        // cuts a uniform value on [0, W) by them); no sums (a view of size 0)
+        // when the weights take more than one level.
         detail::loaded_view<std::uint64_t> cut_view() const {
             const detail::weight_level& top = levels_.top;
             if (levels() != 1) return {nullptr, 0, 0, 0};
+            // a tail of one level is padding (nothing below it): the outcomes' parts alone, the
+            // weights at one scale, adding up to less than 2^63 (and no part is all of them)
+            if (top.tail != top.ends.size()) return {top.ends.data(), top.tail, top.tail, top.ends[top.tail - 1]};
             return {top.ends.data(), top.ends.size(), top.table.certain, top.total};
         }
         // Level 0's table: outcome_of(j, r) for column j and threshold r < C, size() for its tail.

@@ -87,9 +87,10 @@ public:
             return d(words);
         }
         if (cut.certain != cut.size) return static_cast<result>(cut.certain);
-        // The range filled to W·Threshold (at most `fullest`), not only to W: a value is then
-        // refused with probability below 1/Threshold, where a range of W to W·K refuses up to
-        // (K − 1)/K of them (W near 2^55, as for {0.1, 0.2, 0.7}, cost 1.71 × H / log2 K rolls on a d6)
+        // The range filled to W·Threshold (at most `fullest`), not only to W: a value is
+        // then refused with probability below W/fill (1/Threshold unless capped), where a
+        // range of W to W·K refuses up to (K − 1)/K of them (W near 2^55, as for
+        // {0.1, 0.2, 0.7}, cost 1.71 × H / log2 K rolls on a d6)
         const count_t w = cut.total();
         const count_t u = draw_by(detail::divisor_value{w}, w > fullest / Threshold ? fullest : w * Threshold);
         const std::size_t i = detail::outcome_at(cut.ends, cut.size, u);

@@ -156,6 +156,55 @@ PY
     expect_not_in "$out" "Add "
     out=$(printf '4\n' | "$rollplan" 0-5 --with d6 --interactive) || fail "0-5 --interactive exited $?"
     expect_in "$out" "Your number is 3."
+    # the largest inputs accepted: a range of 2^64 − 1 numbers, from 1 and from 0
+    out=$("$rollplan" 1-18446744073709551615 --with d6) || fail "1-(2^64 − 1) exited $?"
+    expect_in "$out" "A number from 1 to 18446744073709551615 with a d6:"
+    expect_in "$out" "Repeat this step until B is 18446744073709551615 or more."
+    out=$("$rollplan" 0-18446744073709551614 --with d6) || fail "0-(2^64 − 2) exited $?"
+    expect_in "$out" "Take 1 from it for your number from 0 to 18446744073709551614."
+    # NdK with K^N = 2^64 exactly: each sum's weight is its number of ways (counted here in Python)
+    for nk in '64 2 coin' '32 4 d4'; do
+        read -r n k with <<<"$nk"
+        out=$("$rollplan" "${n}d$k" --with "$with") || fail "${n}d$k exited $?"
+        ways=$(python3 -c "
+n, k = $n, $k
+ways = [1]
+for _ in range(n):  # the sums of one more die
+    ways = [sum(ways[s - f] for f in range(1, k + 1) if 0 <= s - f < len(ways)) for s in range(len(ways) + k)]
+print(', '.join(f'sum {s} ({w})' for s, w in enumerate(ways) if w))")
+        expect_in "$out" "To pick one of $ways, each with probability its weight ÷ 18446744073709551616"
+    done
+    # a sitting from one pool on the largest die it takes, a d100, for the largest number and for a
+    # small one: the numbers as the pool's rule gives them (docs/spec.md, section 4, threshold 1),
+    # followed here on the faces typed
+    for sitting in '100 18446744073709551615 3' '100 7 6'; do
+        read -r faces n count <<<"$sitting"
+        model=$(python3 -c "
+K, n, count = $faces, $n, $count
+typed = [K, 1, K // 3, 12345678901234567 % K + 1, 2, K - 1, 77 % K + 1, 3, K // 2, 5, 9, 1, K, 42 % K + 1] * 4
+x, r, used, numbers = 0, 1, 0, []
+for _ in range(count):
+    while True:
+        while r < n:
+            x, r, used = x * K + typed[used] - 1, r * K, used + 1
+        q = r // n
+        if x < q * n:
+            numbers.append(x % n + 1)
+            x, r = x // n, q
+            break
+        x, r = x - q * n, r - q * n
+print(' '.join(map(str, typed[:used])))
+print(' '.join(map(str, numbers)))")
+        typed=$(sed -n 1p <<<"$model") numbers=$(sed -n 2p <<<"$model")
+        out=$(tr ' ' '\n' <<<"$typed" | "$rollplan" "d$n" --with "d$faces" --interactive --count "$count") ||
+            fail "a sitting of $count on d$faces exited $?"
+        i=1
+        for number in $numbers; do
+            expect_in "$out" "($i of $count) Your number is $number."
+            i=$((i + 1))
+        done
+        expect_in "$out" "That took $(wc -w <<<"$typed") rolls."
+    done
     # over four dice the smooth plan's 99% count sums fractions past 128 bits: the row says so (found by fuzz_command)
     out=$("$rollplan" d123456789011 --with d7,d9,d11,d13 --compare 2>&1) || fail "d123456789011 over four dice --compare exited $?: $out"
     expect_in "$out" "not counted (exact sums past 128 bits)"

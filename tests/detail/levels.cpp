@@ -273,6 +273,14 @@ TEST_CASE("levels: the draw on every roll sequence of a coin, a d6 and a d10 giv
         looks_exact(check_sampler<coin, target>(sampler(levels), 16), rational{1, 2});
         looks_exact(check_sampler<d6, target>(sampler(levels), 7), rational{1, 2});
         looks_exact(check_sampler<d10, target>(sampler(levels), 5), rational{1, 2});
+        // held as a distribution holds them: level 0's parts from the weights, the levels below made
+        // again at each tail; the same draws, on every roll sequence
+        const weight_levels held = detail::held_levels(exact(w), bits);
+        REQUIRE(held.held());
+        const auto from_all = check_sampler<d6, target>(sampler(levels), 7), from_held = check_sampler<d6, target>(sampler(held), 7);
+        REQUIRE(from_held.resolved == from_all.resolved);
+        REQUIRE(from_held.unresolved == from_all.unresolved);
+        looks_exact(check_sampler<coin, target>(sampler(held), 16), rational{1, 2});
         // the same draws against other weights are refused
         REQUIRE(check_sampler<coin, loaded<16, 512, 3, 0>>(sampler(levels), 16).proves_biased());
         REQUIRE(check_sampler<d6, loaded<16, 512, 3, 0>>(sampler(levels), 7).proves_biased());

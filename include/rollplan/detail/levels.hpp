@@ -338,6 +338,7 @@ struct weight_levels {
     std::vector<weight_level> below;  // levels 1, 2, … (none where a distribution holds them: see exact)
     std::size_t size = 0;             // n, the outcomes
     std::size_t levels = 1;           // how many levels the weights take
+    unsigned bits = 63;               // the levels' width (make_levels' level_bits)
     // As a distribution holds weights of several levels: the canonical weights, from which
     // level 0's parts are read and the levels below made again when a draw goes below level 0
     // (with probability below n·2^−60): 8 bytes a weight from doubles, where the levels took
@@ -345,7 +346,8 @@ struct weight_levels {
     held_weights exact;
 
     friend bool operator==(const weight_levels& a, const weight_levels& b) {
-        return a.size == b.size && a.levels == b.levels && a.top == b.top && a.below == b.below && a.exact == b.exact;
+        return a.size == b.size && a.levels == b.levels && a.bits == b.bits && a.top == b.top && a.below == b.below &&
+               a.exact == b.exact;
     }
     std::size_t count() const { return levels; }
     // Level l; below level 0 only where they are made (make_levels), not where they are held.
@@ -466,15 +468,16 @@ weight_levels make_levels(const Values& exact, unsigned level_bits = 63) {
     result.top = std::move(built[0]);
     for (std::size_t l = 1; l < built.size(); ++l) result.below.push_back(std::move(built[l]));
     result.levels = built.size();
+    result.bits = level_bits;
     return result;
 }
 
 // The levels as a distribution holds them: all of one level; of several,
 // level 0's table and tail, and the canonical weights instead of level 0's
 // running sums and the levels below (which draw_past_level_0 makes again).
-inline weight_levels held_levels(const std::vector<dyadic>& exact) {
+inline weight_levels held_levels(const std::vector<dyadic>& exact, unsigned level_bits = 63) {
     const std::vector<dyadic> v = canonical(exact);
-    weight_levels w = make_levels(v);
+    weight_levels w = make_levels(v, level_bits);
     if (w.levels == 1) return w;
     w.below.clear();
     w.below.shrink_to_fit();
@@ -581,7 +584,7 @@ struct erased_draws {
 // function of the canonical weights), O(n) per level.
 [[gnu::noinline]] inline std::size_t draw_past_level_0(erased_draws draws, const weight_levels& w) {
     if (w.held()) {
-        const weight_levels all = make_levels(w.exact.values());
+        const weight_levels all = make_levels(w.exact.values(), w.bits);
         return draw_below_level_0(all, draws);
     }
     return draw_below_level_0(w, draws);
