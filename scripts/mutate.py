@@ -19,8 +19,8 @@ stopping at the first that fails:
   invalid   the mutant is not valid C++ (a type error, an ambiguous call): it
             is not counted.
 
-Usage: mutate.py [--sample N] [--only TEXT]... [--jobs J] [--budget S] [--report FILE] [--list]
-                 [--resume FILE]... [--keep-survivors] [--keys-from FILE]
+Usage: mutate.py [--sample N] [--only TEXT]... [--changed BASE] [--jobs J] [--budget S] [--report FILE]
+                 [--list] [--resume FILE]... [--keep-survivors] [--keys-from FILE]
 """
 import argparse
 import json
@@ -67,6 +67,10 @@ TARGETS = {
     "verify.hpp": ["verify.cpp", "sample.cpp", "discrete.cpp", "pool.cpp", "generate.cpp", "distribution.cpp",
                    "golden.cpp", "philox.cpp", "constant_and_run_time.cpp"],
     "detail/levels.hpp": ["detail/levels.cpp", "discrete.cpp", "pool.cpp"],
+    "discrete.hpp": ["discrete.cpp", "pool.cpp", "detail/levels.cpp", "fault_injection.cpp", "golden.cpp",
+                     "constant_and_run_time.cpp"],
+    "detail/weights.hpp": ["detail/weights.cpp", "sample.cpp", "analysis.cpp", "discrete.cpp", "pool.cpp",
+                           "detail/levels.cpp", "planner.cpp", "optimum.cpp", "describe.cpp", "verify.cpp", "golden.cpp"],
     "detail/alias_table.hpp": ["discrete.cpp", "detail/levels.cpp", "pool.cpp"],
 }
 # The compile-fail cases that a header's words decide (tests/compile_fail/): a
@@ -180,6 +184,22 @@ def number_repeated_lines(mutants):
         lines = sorted(places[(m["header"], m["old"].strip())])
         if len(lines) > 1:
             m["occurrence"] = f"{lines.index(m['line']) + 1} of {len(lines)}"
+
+
+def changed_lines(base):
+    """The lines of each mutated header that the change since `base` (a commit; the working tree
+    against it, uncommitted edits included) adds or alters: git diff -U0's new-side ranges."""
+    changed = {}
+    for header in TARGETS:
+        diff = subprocess.run(["git", "-C", str(ROOT), "diff", "-U0", base, "--", f"include/rollplan/{header}"],
+                              capture_output=True, text=True, check=True).stdout
+        lines = set()
+        for hunk in re.finditer(r"^@@ -\S+ \+(\d+)(?:,(\d+))? @@", diff, re.M):
+            start, count = int(hunk.group(1)), int(hunk.group(2) if hunk.group(2) is not None else 1)
+            lines.update(range(start, start + count))
+        if lines:
+            changed[header] = lines
+    return changed
 
 
 def key(m):
@@ -359,12 +379,18 @@ def main():
                    "(tests were only added since), the others run again")
     p.add_argument("--keep-survivors", action="store_true",
                    help="with --resume: the earlier runs' survivors are not run again (no test was added since)")
+    p.add_argument("--changed", default="", metavar="BASE",
+                   help="only mutants of the lines that the change since commit BASE adds or alters "
+                   "(the working tree against BASE), each built against the tests of its header")
     p.add_argument("--keys-from", default="",
                    help="the mutants of this results file, by their keys (the same set as that run); "
                    "keys whose line is gone are listed, not counted")
     args = p.parse_args()
 
     mutants = [m for m in all_mutants() if not args.only or any(text in key(m) for text in args.only)]
+    if args.changed:
+        changed = changed_lines(args.changed)
+        mutants = [m for m in mutants if m["line"] in changed.get(m["header"], ())]
     gone = []
     if args.keys_from:
         by_key = {key(m): m for m in mutants}

@@ -1,5 +1,5 @@
 #!/bin/bash
-# mutate.sh [--sample N] [--only TEXT]... [--jobs J] [--budget SECONDS] [--report FILE]
+# mutate.sh [--sample N] [--only TEXT]... [--changed BASE] [--jobs J] [--budget SECONDS] [--report FILE]
 #           [--resume FILE]... [--keep-survivors] [--keys-from FILE]:
 # mutation testing of the sampling code (scripts/mutate.py says how). With
 # no --sample, every mutant (about 1 800, hours on two cores); the report in
