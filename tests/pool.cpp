@@ -351,6 +351,46 @@ TEST_CASE("draw(d) of one level with a padding tail cuts by the outcomes alone",
     }
 }
 
+// The fill of draw(d) is min(W·T, ⌊(2^128 − 1)/R⌋) (docs/spec.md, section 4): here with T = 2^64
+// on a d6, where W·T passes what one more roll keeps in 128 bits, followed by the spec's rule in
+// the test ({2^64 − 3, 1, 1}: one level, W = 2^64 − 1, lcm(3, W) = W).
+TEST_CASE("draw(d) fills to W·T, or as far as 128 bits hold one more digit", "[pool][loaded]") {
+    const std::vector<std::uint64_t> w{~std::uint64_t{0} - 2, 1, 1};
+    const discrete_distribution<int> d(w.begin(), w.end());
+    REQUIRE(d.param().levels() == 1);
+    const count_t total = ~std::uint64_t{0}, fill = ~count_t{0} / 6;  // W·2^64 is past the cap
+    splitmix64 g{77};
+    std::vector<std::uint64_t> digits;
+    for (int i = 0; i < 4000; ++i) digits.push_back(g() % 6);
+    std::size_t used = 0;
+    auto roll = from_values<d6>([&] { return digits.at(used++); });
+    basic_entropy_pool<decltype(roll), two_to_64> pool(roll);
+    count_t x = 0, r = 1;
+    std::size_t read = 0;
+    for (int draw = 0; draw < 40; ++draw) {
+        count_t u = 0;
+        for (;;) {  // the loop of draw(W), filled to F
+            while (r < fill || r < total) x = x * 6 + digits.at(read++), r *= 6;
+            const count_t q = r / total;
+            if (x < q * total) {
+                u = x % total;
+                x /= total;
+                r = q;
+                break;
+            }
+            x -= q * total;
+            r -= q * total;
+        }
+        const int outcome = u < w[0] ? 0 : u < count_t{w[0]} + 1 ? 1 : 2;
+        const count_t begin = outcome == 0 ? 0 : outcome == 1 ? count_t{w[0]} : count_t{w[0]} + 1;
+        x = x * w[static_cast<std::size_t>(outcome)] + (u - begin);
+        r *= w[static_cast<std::size_t>(outcome)];
+        REQUIRE(pool.draw(d) == outcome);
+        REQUIRE(used == read);
+    }
+    REQUIRE(read >= 49);  // 6^49 is the first power of 6 past ⌊(2^128 − 1)/6⌋
+}
+
 namespace {
 double entropy_in_bits(const std::vector<double>& w) {
     double total = 0, h = 0;

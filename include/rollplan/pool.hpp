@@ -91,8 +91,8 @@ public:
         // then refused with probability below W/fill (1/Threshold unless capped), where a
         // range of W to W·K refuses up to (K − 1)/K of them (W near 2^55, as for
         // {0.1, 0.2, 0.7}, cost 1.71 × H / log2 K rolls on a d6)
-        const count_t w = cut.total();
-        const count_t u = draw_by(detail::divisor_value{w}, w > fullest / Threshold ? fullest : w * Threshold);
+        const count_t w = cut.total(), filled = w * Threshold;  // below 2^128: w < 2^64, Threshold <= 2^64
+        const count_t u = draw_by(detail::divisor_value{w}, filled < fullest ? filled : fullest);
         const std::size_t i = detail::outcome_at(cut.ends, cut.size, u);
         const count_t begin = cut.begin_of(i), weight = cut.end_of(i) - begin;
         state_.value = state_.value * weight + (u - begin);
