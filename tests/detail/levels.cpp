@@ -211,6 +211,21 @@ TEST_CASE("levels: held as a distribution holds them, in 24 bytes a weight, with
     REQUIRE(w.exact.at(0).mantissa == (count_t{1} << 100) + 1);
     REQUIRE(w.exact.at(2).mantissa == 0);
     REQUIRE(make_levels(w.exact.values()) == make_levels(detail::exact_values(wide.begin(), wide.end())));
+    // an odd part of 54 bits (2^53 + 1, beside 2^100) is no double's: held as it is too
+    const std::vector<count_t> odd54{(count_t{1} << 53) + 1, count_t{1} << 100};
+    const weight_levels w54 = detail::held_levels(detail::exact_values(odd54.begin(), odd54.end()));
+    REQUIRE(w54.held());
+    REQUIRE(w54.exact.packed.empty());
+    REQUIRE(w54.exact.at(0).mantissa == (count_t{1} << 53) + 1);
+    // the largest odd part a double has, 2^53 − 1, and the widest spread of exponents, packed
+    const weight_levels w53 = detail::held_levels(exact({0x1.fffffffffffffp+1023, 0x1p-1074, 0}));
+    REQUIRE(w53.held());
+    REQUIRE(w53.exact.packed.size() == 3);
+    REQUIRE(w53.exact.at(0).mantissa == (count_t{1} << 53) - 1);
+    REQUIRE(w53.exact.at(0).exponent == 971 + 1074);  // DBL_MAX = (2^53 − 1)·2^971, beside 2^−1074
+    REQUIRE(w53.exact.at(1).mantissa == 1);
+    REQUIRE(w53.exact.at(1).exponent == 0);
+    REQUIRE(w53.exact.at(2).mantissa == 0);
 }
 
 // ---- the levels' invariants, at full width ---------------------------------------
