@@ -200,9 +200,14 @@ TEST_CASE("levels: held as a distribution holds them, in 24 bytes a weight, with
         // 24 bytes a weight, and a few words more (level 0's tail, its fraction)
         REQUIRE(held_bytes(held) <= 24 * w.size() + 24 + 8 * held.top.fraction.size());
     }
-    // proportional weights of several levels hold the same, others do not
+    // proportional weights of several levels hold the same, others do not, also where only the
+    // weights below level 0 differ (two tiny weights swapped: the same level 0, tail and all)
     REQUIRE(detail::held_levels(exact({1e-300, 1})) == detail::held_levels(exact({2e-300, 2})));
     REQUIRE_FALSE(detail::held_levels(exact({1e-300, 1})) == detail::held_levels(exact({1e-300, 2})));
+    const weight_levels swapped_a = detail::held_levels(exact({1, 3e-300, 5e-300})),
+                        swapped_b = detail::held_levels(exact({1, 5e-300, 3e-300}));
+    REQUIRE(swapped_a.top == swapped_b.top);
+    REQUIRE_FALSE(swapped_a == swapped_b);
     // weights that are no doubles (odd parts past 2^53) are held as they are
     const std::vector<count_t> wide{(count_t{1} << 100) + 1, 3, 0};
     const weight_levels w = detail::held_levels(detail::exact_values(wide.begin(), wide.end()));

@@ -354,9 +354,9 @@ struct weight_levels {
     const weight_level& at(std::size_t l) const { return l == 0 ? top : below[l - 1]; }
     bool held() const { return levels > 1 && below.empty(); }
 
-    // The weight of column j of level l.
+    // The weight of column j of level l (held, there is only level 0).
     count_t column_weight(std::size_t l, std::size_t j) const {
-        if (l > 0 || !held()) return at(l).weight(j);
+        if (!held()) return at(l).weight(j);
         if (j == top.tail) return top.tail_weight;
         const dyadic v = exact.at(j);
         return part_above(v.mantissa, v.exponent, top.cut);
