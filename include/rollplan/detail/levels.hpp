@@ -296,7 +296,7 @@ struct column_weights {
 // The canonical weights v_i = m_i·2^k_i as a distribution of several levels
 // holds them: 8 bytes each, (m_i − 1)/2 in the low 52 bits and k_i above,
 // when every m_i is below 2^53 and every k_i below 4095 (weights from
-// doubles always are: m_i has at most 53 bits, k_i at most 2098; a zero
+// doubles always are: m_i has at most 53 bits, k_i at most 2045; a zero
 // weight is 2^64 − 1); otherwise as dyadics.
 struct held_weights {
     static constexpr std::uint64_t zero = ~std::uint64_t{0};
