@@ -34,6 +34,8 @@ COMPILE_TIME_LIBRARIES = ["rollplan discrete_distribution (weights at compile ti
                           "rollplan uniform_int_distribution (bounds at compile time)"]
 CONSTRUCT_LIBRARIES = ["rollplan discrete_distribution", "rollplan discrete_distribution (doubles)", "libstdc++",
                        "Boost.Random alias (doubles)"]
+DOUBLE_GROUPS = ["discrete doubles: uniform", "discrete doubles: exp(-k/10)", "discrete doubles: 1/k^3"]
+DOUBLE_LIBRARIES = ["rollplan discrete_distribution", "Boost.Random alias (doubles)", "libstdc++"]
 DRAW_LIBRARIES = ["rollplan", "rollplan digits", "rollplan uniform_below", "rollplan run-time bounds", "libstdc++",
                   "Boost.Random", "Abseil", "pcg-cpp bounded_rand", "Lemire (reference)"]
 
@@ -221,6 +223,22 @@ def targets(median, instructions):
                 shown = f"{r:.2f}× ({e}, n = {n})" if goal == 1.0 else f"{1 / r:.2f}× ({e}, n = {n})"
                 rows.append((text, label, shown, instr(keys(compiler, "discrete", e, ours, n), keys(compiler, "discrete", e, theirs, n)),
                              r <= goal))
+        # 7. double weights past 64 bits at a common scale (uniform in (0, 1), exp(−k/10), 1/k^3)
+        for theirs, goal, sizes, text in [
+                ("Boost.Random alias (doubles)", 1.0, ["6", "100", "10^4"],
+                 "`discrete_distribution<int>` (double weights of any spread: uniform, exp(−k/10), 1/k^3) ≤ 1.0× "
+                 "Boost.Random's alias method, n = 6 … 10^4, splitmix64 and mt19937 (worst case)"),
+                ("libstdc++", 0.5, ["100", "10^4"],
+                 "`discrete_distribution<int>` (double weights of any spread) ≥ 2× libstdc++'s, n = 100 … 10^4, "
+                 "splitmix64 and mt19937 (worst case)")]:
+            found = [(paired(keys(compiler, g, e, ours, n), keys(compiler, g, e, theirs, n)), g, e, n)
+                     for g in DOUBLE_GROUPS for e in ["splitmix64", "mt19937"] for n in sizes]
+            found = [f for f in found if f[0] is not None]
+            if found:
+                r, g, e, n = max(found)
+                kind = g.split(": ", 1)[1]
+                shown = (f"{r:.2f}× ({kind}, {e}, n = {n})" if goal == 1.0 else f"{1 / r:.2f}× ({kind}, {e}, n = {n})")
+                rows.append((text, label, shown, instr(keys(compiler, g, e, ours, n), keys(compiler, g, e, theirs, n)), r <= goal))
         found = [(paired(keys(compiler, "discrete compile-time", e, COMPILE_TIME_LIBRARIES[0], n),
                          keys(compiler, "discrete compile-time", e, COMPILE_TIME_LIBRARIES[1], n)), e, n)
                  for e in ["splitmix64", "mt19937"] for n in ["6", "100"]]
@@ -309,6 +327,10 @@ def main():
                 draw_table(median, calls, instructions, engine, DISCRETE_LIBRARIES, "discrete")]
         doc += [f"## weights at compile time (n weights 1 … 50) against bounds at compile time, {engine}", "",
                 draw_table(median, calls, instructions, engine, COMPILE_TIME_LIBRARIES, "discrete compile-time")]
+    for group in DOUBLE_GROUPS:
+        for engine in ["splitmix64", "mt19937"]:
+            doc += [f"## discrete distributions, n double weights {group.split(': ', 1)[1]}, {engine}", "",
+                    draw_table(median, calls, instructions, engine, DOUBLE_LIBRARIES, group)]
     doc += ["## constructing a discrete distribution from n weights (ns per weight GCC / Clang; bytes held per weight)", "",
             construct_table(median, calls), ""]
     with open(benchmark_md, "w") as f:
@@ -344,6 +366,19 @@ def main():
     table += both_compilers_on("Loaded dice on splitmix64, n integer weights given at run time, ns per draw "
                                "(median; GCC 12 / Clang 16):", "discrete", "splitmix64", DISCRETE_LIBRARIES,
                                ["2", "6", "100", "10^4", "10^6"])
+    for engine in ["splitmix64", "mt19937"]:
+        table.append("")
+        table += [f"Double weights on {engine}, n of them, ns per draw (median; GCC 12 / Clang 16): "
+                  "rollplan / Boost.Random alias (doubles) / libstdc++", "",
+                  "| weights | n | `rollplan discrete_distribution` | Boost.Random alias (doubles) | libstdc++ |", "|---|---|---|---|---|"]
+        for group in DOUBLE_GROUPS:
+            for n in ["6", "100", "10^4"]:
+                cells = []
+                for l in DOUBLE_LIBRARIES:
+                    g, c = median.get(("gcc", group, engine, l, n)), median.get(("clang", group, engine, l, n))
+                    cells.append("—" if g is None and c is None else f"{fmt(g)} / {fmt(c)}")
+                if any(x != "—" for x in cells):
+                    table.append(f"| {group.split(': ', 1)[1]} | {n} | " + " | ".join(cells) + " |")
     table.append("")
     table += ["Constructing from n weights: ns per weight (GCC 12 / Clang 16) and bytes held per weight:", "",
               construct_table(median, calls)]

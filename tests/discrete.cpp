@@ -86,6 +86,61 @@ TEST_CASE("discrete_distribution takes every weight vector std takes, exactly", 
     REQUIRE(discrete_distribution<int>({1e-300, 1}).probabilities()[0] == Approx(1e-300).epsilon(1e-15));
 }
 
+namespace {
+// The outcomes of level 0's slots first … last, by columns: within a column the outcome
+// changes once at most (at its keep), so its first and last slot in the range tell.
+std::vector<int> outcomes_between(const discrete_distribution<int>& d, count_t first, count_t last) {
+    const count_t cap = d.param().capacity();
+    std::vector<int> out;
+    for (count_t j = first / cap; j <= last / cap; ++j) {
+        const count_t from = j == first / cap ? first % cap : 0, to = j == last / cap ? last % cap : cap - 1;
+        for (const count_t r : {from, to}) {
+            const int o = static_cast<int>(d.param().outcome_of(static_cast<std::uint64_t>(j), r));
+            if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
+        }
+    }
+    return out;
+}
+// The slots that U in [v, v + width)/2^64 can reach: ⌊v·S/2^64⌋ to ⌈(v + width)·S/2^64⌉ − 1.
+std::vector<int> outcomes_of_words(const discrete_distribution<int>& d, std::uint64_t v, count_t width) {
+    const count_t slots = d.param().columns() * d.param().capacity(), low = count_t{v} * slots;
+    const count_t first = low >> 64, reach = static_cast<std::uint64_t>(low) + width * slots;
+    return outcomes_between(d, first, first + (reach + two_to_64 - 1) / two_to_64 - 1);
+}
+// The law of a draw from engine words (spec section 4): the outcome of ⌊U·S⌋ for the real U
+// whose digits are the words, which are read until every U that begins with them gives one
+// outcome. Checked on the first 64 bits of U: one word read exactly when the first word's
+// interval of U has one outcome (on 32-bit words: else a second when the first two have
+// one), and the outcome among those the words read allow.
+template <count_t K>
+void check_word_draw(const discrete_distribution<int>& d, const words& digits) {
+    std::size_t used = 0;
+    const int value = d(from_values<die<K>>([&] { return digits.at(used++); }));
+    INFO("first digit " << digits[0] << ", digits read " << used);
+    const std::uint64_t v = K == two_to_64 ? digits[0] : digits[0] << 32;
+    const std::vector<int> first = outcomes_of_words(d, v, K == two_to_64 ? 1 : count_t{1} << 32);
+    REQUIRE(std::find(first.begin(), first.end(), value) != first.end());
+    REQUIRE((used == 1) == (first.size() == 1));
+    if (K != two_to_64 && used >= 2) {
+        const std::vector<int> two = outcomes_of_words(d, v | digits[1], 1);
+        REQUIRE(std::find(two.begin(), two.end(), value) != two.end());
+        REQUIRE((used == 2) == (two.size() == 1));
+    }
+}
+template <count_t K, class G>
+void check_engine_draws(G g, const discrete_distribution<int>& d, int draws) {
+    for (int i = 0; i < draws; ++i) {
+        G twin = g;
+        words digits;
+        for (int k = 0; k < 8; ++k) digits.push_back(static_cast<std::uint64_t>(twin()));
+        check_word_draw<K>(d, digits);
+        std::size_t used = 0;
+        const int value = d(from_values<die<K>>([&] { return digits.at(used++); }));
+        REQUIRE(d(g) == value);  // the engine's own draw reads the same words
+    }
+}
+}  // namespace
+
 TEST_CASE("discrete_distribution on weights past 64 bits: the draws of level 0, and shares in a run of draws", "[discrete]") {
     std::vector<double> random;
     std::mt19937_64 pick{7};
@@ -97,14 +152,9 @@ TEST_CASE("discrete_distribution on weights past 64 bits: the draws of level 0, 
     for (const std::vector<double>* w : {&random, &softmax, &decay}) {
         const discrete_distribution<int> d(w->begin(), w->end());
         REQUIRE(d.param().levels() >= 2);
-        // d(g) is level 0's outcome for the slot u = uniform_below(g, Z) (its tail not met in these draws)
-        splitmix64 g{3}, twin{3};
-        const count_t slots = d.param().columns() * d.param().capacity();
-        for (int i = 0; i < 20000; ++i) {
-            const count_t u = uniform_below(twin, static_cast<std::uint64_t>(slots));
-            REQUIRE(d(g) == static_cast<int>(d.param().outcome_of(static_cast<std::uint64_t>(u / d.param().capacity()),
-                                                                  u % d.param().capacity())));
-        }
+        // d(g) is level 0's outcome for the slot ⌊U·Z⌋ (its tail not met in these draws)
+        check_engine_draws<two_to_64>(splitmix64{3}, d, 20000);
+        check_engine_draws<count_t{1} << 32>(std::mt19937{3}, d, 5000);
     }
     // {0.0001, 0.9999}: a million draws, outcome 0 about 100 times
     const discrete_distribution<int> tiny({0.0001, 0.9999});
@@ -212,32 +262,105 @@ TEST_CASE("discrete_distribution's draws from dice, checked on every roll sequen
     REQUIRE(check_sampler<d6, loaded<0, 1, 0>>([&](auto& roll) { return certain(roll); }, 0).proves_exact());
 }
 
-namespace {
-// d(g) on an engine is the table's outcome for the slot u = uniform_below(g, n·C)
-// (the default plan for n·C values), column ⌊u/C⌋, threshold u mod C.
-template <class G>
-void same_as_uniform_slot(G g, const discrete_distribution<int>& d, int draws) {
-    G twin = g;
-    const count_t slots = d.param().columns() * d.param().capacity();
-    REQUIRE(slots < two_to_64);
-    for (int i = 0; i < draws; ++i) {
-        const count_t u = uniform_below(twin, static_cast<std::uint64_t>(slots));
-        REQUIRE(d(g) == static_cast<int>(d.param().outcome_of(static_cast<std::uint64_t>(u / d.param().capacity()),
-                                                              u % d.param().capacity())));
-    }
-}
-}  // namespace
 
-TEST_CASE("discrete_distribution on engines: Lemire's map onto n·C slots, split by two multiplications", "[discrete]") {
+TEST_CASE("discrete_distribution on engine words: the outcome of ⌊U·S⌋, words read until it is decided", "[discrete]") {
     const discrete_distribution<int> small({3, 2, 1}), doubles({0.1, 0.2, 0.7}),
         many(1000, 0.0, 1.0, [](double x) { return static_cast<double>(static_cast<int>(x * 1000) % 97); });
+    int same_outcome_edges = 0;
     for (const auto* d : {&small, &doubles, &many}) {
-        same_as_uniform_slot(splitmix64{1}, *d, 20000);
-        same_as_uniform_slot(std::mt19937{2}, *d, 20000);  // one 32-bit word, or two past 2^32 slots
-        same_as_uniform_slot(std::mt19937_64{3}, *d, 20000);
-        same_as_uniform_slot(pcg32{4, 5}, *d, 20000);
-        same_as_uniform_slot(std::minstd_rand{6}, *d, 2000);  // not a word: the Knuth–Yao loop, then ⌊u/C⌋
+        check_engine_draws<two_to_64>(splitmix64{1}, *d, 5000);
+        check_engine_draws<count_t{1} << 32>(std::mt19937{2}, *d, 5000);
+        check_engine_draws<two_to_64>(std::mt19937_64{3}, *d, 2000);
+        check_engine_draws<count_t{1} << 32>(pcg32{4, 5}, *d, 2000);
+        // a first word whose interval holds a boundary between two outcomes: at a column's keep
+        // (b = j·C + keep_j, found by bisection) and between columns, v = ⌊b·2^64/S⌋ (or its
+        // 32-bit high half) with a second word of 0 (the lower slot), 2^K − 1 (the upper), and
+        // one between
+        const count_t cap = d->param().capacity(), slots = d->param().columns() * cap;
+        auto outcome = [&](count_t x) { return d->param().outcome_of(static_cast<std::uint64_t>(x / cap), x % cap); };
+        std::vector<count_t> boundaries;  // also edges of columns with one outcome on both sides: one word
+        for (count_t j = 0; j < d->param().columns() && boundaries.size() < 60; ++j) {
+            if (j > 0) boundaries.push_back(j * cap);
+            if (j > 0 && outcome(j * cap - 1) == outcome(j * cap)) ++same_outcome_edges;
+            count_t low = j * cap, high = (j + 1) * cap - 1;  // outcome(low) != outcome(high): the first change
+            if (outcome(low) == outcome(high)) continue;
+            while (high - low > 1) (outcome((low + high) / 2) == outcome(low) ? low : high) = (low + high) / 2;
+            boundaries.push_back(high);
+        }
+        int straddles = 0;
+        for (const count_t b : boundaries) {
+            const auto v = static_cast<std::uint64_t>((b << 64) / slots);
+            for (const std::uint64_t second : {std::uint64_t{0}, ~std::uint64_t{0}, std::uint64_t{0x8000000000000000u}})
+                check_word_draw<two_to_64>(*d, {v, second, 0x0123456789abcdefu, 0xfedcba9876543210u, 0});
+            const std::uint64_t h = v >> 32;
+            for (const std::uint64_t second : {std::uint64_t{0}, std::uint64_t{0xffffffffu}, (v & 0xffffffffu)})
+                check_word_draw<count_t{1} << 32>(*d, {h, second, 0x89abcdefu, 0x01234567u, 0, 0});
+            ++straddles;
+        }
+        REQUIRE(straddles > 0);
     }
+    REQUIRE(same_outcome_edges > 0);
+    // {1, 2^40 − 1}: S = 2^40 slots, outcome 0 on slot 0 alone. A first 32-bit word 0 reaches
+    // slots 0 to 2^8 − 1; the second word 2^24 − 1 ends U's interval exactly at slot 1 (decided,
+    // two words), 2^24 starts it there
+    const words w40{1, (std::uint64_t{1} << 40) - 1};
+    const discrete_distribution<int> edge(w40.begin(), w40.end());
+    REQUIRE(edge.param().columns() * edge.param().capacity() == count_t{1} << 40);
+    auto from_32 = [&](words w) {
+        std::size_t used = 0;
+        const int value = edge(from_values<die<count_t{1} << 32>>([&] { return w.at(used++); }));
+        return std::pair<int, std::size_t>{value, used};
+    };
+    REQUIRE(from_32({0, (1u << 24) - 1, 0}) == std::pair<int, std::size_t>{0, 2});
+    REQUIRE(from_32({0, 1u << 24, 0}) == std::pair<int, std::size_t>{1, 2});
+    REQUIRE(from_32({1, 0}) == std::pair<int, std::size_t>{1, 1});
+    // not a word: the Knuth–Yao loop for n·C values, then ⌊u/C⌋
+    std::minstd_rand g{6}, twin{6};
+    for (int i = 0; i < 2000; ++i) {
+        const count_t slots = many.param().columns() * many.param().capacity();
+        const count_t u = uniform_below(twin, static_cast<std::uint64_t>(slots));
+        REQUIRE(many(g) == static_cast<int>(many.param().outcome_of(static_cast<std::uint64_t>(u / many.param().capacity()),
+                                                                     u % many.param().capacity())));
+    }
+}
+
+// Past one word: with the first 64-bit word v straddling slots a and a + 1 of different
+// outcomes (l2 = v·S mod 2^64 > 2^64 − S), the rest ρ of U's digits decides ρ·S >= 2^64 − l2.
+// For {3, 2, 1} (S = 6; slots 0–2 outcome 0, 3–4 outcome 1, 5 outcome 2 or as the table puts
+// them), each boundary b: v = ⌊b·2^64/6⌋, then the digits of ρ.
+TEST_CASE("discrete_distribution on engine words: a straddling word, decided by the next words", "[discrete]") {
+    const discrete_distribution<int> d({3, 2, 1});
+    const count_t slots = d.param().columns() * d.param().capacity();
+    REQUIRE(slots == 6);
+    auto outcome_of_slot = [&](count_t x) {
+        return static_cast<int>(d.param().outcome_of(static_cast<std::uint64_t>(x / d.param().capacity()), x % d.param().capacity()));
+    };
+    int boundaries = 0;
+    for (count_t b = 1; b < slots; ++b) {
+        if (outcome_of_slot(b) == outcome_of_slot(b - 1) || (b << 64) % slots == 0) continue;
+        ++boundaries;
+        const auto v = static_cast<std::uint64_t>((b << 64) / slots);
+        // gap = b·2^64 − v·S in (0, S): ρ·S >= gap decides the upper slot
+        const auto gap = static_cast<std::uint64_t>((b << 64) - count_t{v} * slots);
+        auto draw = [&](words w) {
+            std::size_t used = 0;
+            const int value = d(from_values<die<two_to_64>>([&] { return w.at(used++); }));
+            return std::pair<int, std::size_t>{value, used};
+        };
+        REQUIRE(draw({v, 0}) == std::pair<int, std::size_t>{outcome_of_slot(b - 1), 2});
+        REQUIRE(draw({v, ~std::uint64_t{0}}) == std::pair<int, std::size_t>{outcome_of_slot(b), 2});
+        // second digit d2 = ⌊gap·2^64/S⌋ leaves ρ'·S >= gap·2^64 − d2·S (in (0, S) when S does not
+        // divide gap·2^64): a third digit decides, 0 below and 2^64 − 1 above
+        const auto d2 = static_cast<std::uint64_t>((count_t{gap} << 64) / slots);
+        if ((count_t{gap} << 64) % slots != 0) {
+            REQUIRE(draw({v, d2, 0}) == std::pair<int, std::size_t>{outcome_of_slot(b - 1), 3});
+            REQUIRE(draw({v, d2, ~std::uint64_t{0}}) == std::pair<int, std::size_t>{outcome_of_slot(b), 3});
+        }
+        REQUIRE(draw({v, d2 + 1}).first == outcome_of_slot(b));  // past the gap: above at once
+        REQUIRE(draw({v, d2 + 1}).second == 2);
+        REQUIRE(draw({v - 1, 0}) == std::pair<int, std::size_t>{outcome_of_slot(b - 1), 1});  // wholly below: one word
+    }
+    REQUIRE(boundaries >= 2);
 }
 
 TEST_CASE("discrete_distribution: chi-square through five engines", "[discrete]") {
@@ -482,15 +605,8 @@ TEST_CASE("discrete_distribution past 2^64 slots: two levels, level 0 drawn from
     const discrete_distribution<int> d(w.begin(), w.end());
     REQUIRE(d.param().levels() == 2);
     REQUIRE(d.param().columns() * d.param().capacity() == count_t{1} << 62);
-    splitmix64 g{21}, twin{21};
-    std::mt19937 m{22}, m_twin{22};
-    for (int i = 0; i < 5000; ++i) {
-        const std::uint64_t u = uniform_below(twin, std::uint64_t{1} << 62);
-        const auto cap = static_cast<std::uint64_t>(d.param().capacity());
-        REQUIRE(d(g) == static_cast<int>(d.param().outcome_of(u / cap, u % cap)));
-        const std::uint64_t v = uniform_below(m_twin, std::uint64_t{1} << 62);
-        REQUIRE(d(m) == static_cast<int>(d.param().outcome_of(v / cap, v % cap)));
-    }
+    check_engine_draws<two_to_64>(splitmix64{21}, d, 5000);
+    check_engine_draws<count_t{1} << 32>(std::mt19937{22}, d, 5000);
     // The tail (column 3, weight 1, C = 2^60) owns the slot u = 3·2^60 only, which the word
     // x = 3·2^62 maps to (⌊x·2^62/2^64⌋ = u, and x·2^62 mod 2^64 = 0 is accepted). There X = 4/4:
     // q = 1, j = uniform_below(1) = 0 goes down, and level 1 (3, 1: C = 2, keep 2 and 1) draws
@@ -511,8 +627,9 @@ TEST_CASE("discrete_distribution past 2^64 slots: two levels, level 0 drawn from
 // The levels, tables and draws of spec section 4 as tests/golden/discrete_levels.py, written
 // from the spec alone, computes them (with its own check that each outcome's probability is
 // exactly w_i / Σw): the canonical weights, every level's cut, columns, parts, tail and alias
-// table, 24 draws from splitmix64(2026), word sequences that reach the tails, each with the
-// outcome and the number of words it reads, and 24 draws from a coin, a d6 and a d10.
+// table, 24 draws from splitmix64(2026) (and the words they read), word sequences that reach
+// the tails or straddle two slots, each with the outcome and the number of words it reads, 24
+// draws from a coin, a d6 and a d10, and 24 draws from 32-bit words with crafted 32-bit ones.
 TEST_CASE("discrete_distribution: levels, tables and draws as a second implementation of the spec", "[discrete][golden]") {
     for (const golden_levels::test_case& c : golden_levels::cases) {
         INFO(c.name);
@@ -553,9 +670,44 @@ TEST_CASE("discrete_distribution: levels, tables and draws as a second implement
         }
         splitmix64 engine{2026};
         for (const int expected_value : c.splitmix_2026) REQUIRE(d(engine) == expected_value);
+        {  // the same draws with their words counted
+            splitmix64 words{2026};
+            int used = 0;
+            std::vector<int> values;
+            for (std::size_t i = 0; i < c.splitmix_2026.size(); ++i)
+                values.push_back(d(from_values<die<two_to_64>>([&] {
+                    ++used;
+                    return words();
+                })));
+            REQUIRE(values == c.splitmix_2026);
+            REQUIRE(used == c.splitmix_2026_words);
+        }
+        // crafted words: into the tails, down the levels, via alias slots, the fraction words, and
+        // first words that straddle two slots, decided by the second, third or fourth word
         for (const golden_levels::word_draw& w : c.word_draws) {
+            INFO("64-bit words " << w.words.size() << " -> " << w.outcome << " in " << w.words_used);
             std::size_t used = 0;
             const int value = d(from_values<die<two_to_64>>([&] { return w.words.at(used++); }));
+            REQUIRE(value == w.outcome);
+            REQUIRE(used == static_cast<std::size_t>(w.words_used));
+        }
+        // 32-bit words: splitmix64(2026)'s words mod 2^32, then crafted digits
+        {
+            splitmix64 words{2026};
+            int digits = 0;
+            std::vector<int> values;
+            for (std::size_t i = 0; i < c.splitmix_2026_low32.size(); ++i)
+                values.push_back(d(from_values<die<(count_t{1} << 32)>>([&] {
+                    ++digits;
+                    return words() % (std::uint64_t{1} << 32);
+                })));
+            REQUIRE(values == c.splitmix_2026_low32);
+            REQUIRE(digits == c.splitmix_2026_low32_digits);
+        }
+        for (const golden_levels::word_draw& w : c.word32_draws) {
+            INFO("32-bit words " << w.words.size() << " -> " << w.outcome << " in " << w.words_used);
+            std::size_t used = 0;
+            const int value = d(from_values<die<(count_t{1} << 32)>>([&] { return w.words.at(used++); }));
             REQUIRE(value == w.outcome);
             REQUIRE(used == static_cast<std::size_t>(w.words_used));
         }

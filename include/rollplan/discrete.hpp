@@ -12,8 +12,9 @@
 // - discrete_distribution<T> (weights at run time, as std's): the weights
 //   divided by their gcd, as levels of exact alias tables in integers
 //   (Walker's method, Vose's construction; detail/levels.hpp): one slot of
-//   level 0's table from one engine word, the levels below only from its
-//   rare tail.
+//   level 0's table from one engine word (64 or 32 bits, read as the
+//   digits of a uniform real until the outcome is decided:
+//   detail/alias_table.hpp), the levels below only from its rare tail.
 // - weighted_sample_without_replacement: k items by weight, successive exact
 //   draws over the weights left.
 // - bernoulli_distribution: true with probability p, a double's exact value

@@ -7,7 +7,7 @@ namespace golden_levels {
 struct level { int cut; std::vector<std::uint32_t> outcomes; std::vector<std::uint64_t> parts; bool has_tail; std::uint64_t tail_weight, below; std::vector<std::uint64_t> fraction; std::vector<std::uint64_t> keep; std::vector<std::uint32_t> alias; };
 struct word_draw { std::vector<std::uint64_t> words; int outcome; int words_used; };
 struct die_draws { unsigned faces; std::vector<int> outcomes; int rolls; };
-struct test_case { const char* name; std::vector<double> weights; std::vector<std::string> canonical; std::vector<level> levels; std::vector<int> splitmix_2026; std::vector<word_draw> word_draws; std::vector<die_draws> dice; };
+struct test_case { const char* name; std::vector<double> weights; std::vector<std::string> canonical; std::vector<level> levels; std::vector<int> splitmix_2026; std::vector<word_draw> word_draws; std::vector<die_draws> dice; int splitmix_2026_words; std::vector<int> splitmix_2026_low32; int splitmix_2026_low32_digits; std::vector<word_draw> word32_draws; };
 inline const std::vector<test_case> cases = {
   {
     "tiny",
@@ -19,16 +19,32 @@ inline const std::vector<test_case> cases = {
     },
     {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
     {
-      {{12297829382473034412ull, 1ull, 14987979559889010687ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{12297829382473034412ull, 6148914691236517206ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{12297829382473034412ull, 1ull, 14987979559889010689ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{12297829382473034412ull, 1ull, 14987979559889010688ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{12297829382473034412ull, 1ull, 14987979559889010687ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{12297829382473034411ull, 1ull, 14987979559889010687ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{12297829382473034411ull, 6148914691236517206ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{12297829382473034411ull, 1ull, 14987979559889010689ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{12297829382473034411ull, 1ull, 14987979559889010688ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{12297829382473034411ull, 1ull, 14987979559889010687ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{1844674407370951ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides below
+      {{1844674407370951ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides above
+      {{1844674407370951ull, 18055673099346909796ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{1844674407370951ull, 18055673099346909796ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{1844674407370951ull, 18055673099346909796ull, 9120070270041859271ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{3ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 48},
       {6, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 28},
       {10, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 25},
+    },
+    24,
+    {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    24,
+    {
+      {{429496ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides below
+      {{429496ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides above
+      {{429496ull, 3133608135ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{429496ull, 3133608135ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{429496ull, 3133608135ull, 4203913989ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -39,18 +55,34 @@ inline const std::vector<test_case> cases = {
       {9, {0u, 1u, 2u}, {11529215046068ull, 1152921504606846976ull, 4035225266123964416ull}, true, 4ull, 0ull, {8682940081570316288ull}, {11529215046068ull, 1152921504606846976ull, 1297039574986464366ull, 4ull}, {2u, 2u, 2u, 2u}},
       {0, {0u}, {241ull}, false, 0ull, 0ull, {}, {241ull}, {0u}},
     },
-    {2, 1, 2, 2, 2, 2, 1, 2, 1, 2, 1, 1, 2, 2, 2, 2, 2, 2, 2, 1, 1, 2, 2, 2},
+    {2, 1, 2, 1, 2, 2, 2, 2, 1, 2, 1, 2, 1, 1, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2},
     {
-      {{13835058055282163713ull, 0ull, 8682940081570316287ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{13835058055282163713ull, 4611686018427387904ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{13835058055282163713ull, 0ull, 8682940081570316289ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{13835058055282163713ull, 0ull, 8682940081570316288ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{13835058055282163713ull, 0ull, 8682940081570316287ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{13835058055282163712ull, 0ull, 8682940081570316287ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{13835058055282163712ull, 4611686018427387904ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{13835058055282163712ull, 0ull, 8682940081570316289ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{13835058055282163712ull, 0ull, 8682940081570316288ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{13835058055282163712ull, 0ull, 8682940081570316287ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{40992673513411ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides below
+      {{40992673513411ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 2, 2},  // 2 digits: the second decides above
+      {{40992673513411ull, 13797168447769302490ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{40992673513411ull, 13797168447769302490ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 2, 3},  // 3 digits: the second straddles again, the third decides above
+      {{40992673513411ull, 13797168447769302490ull, 15283043461315501009ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{3ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {1, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 1, 2, 2, 2, 2, 1, 2, 2}, 48},
       {6, {2, 2, 1, 2, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, 28},
       {10, {1, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 1, 2, 2, 2, 2, 2, 2, 2, 1}, 25},
+    },
+    24,
+    {2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 1, 2, 2},
+    24,
+    {
+      {{9544ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides below
+      {{9544ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 2, 2},  // 2 digits: the second decides above
+      {{9544ull, 1505640387ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{9544ull, 1505640387ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 2, 3},  // 3 digits: the second straddles again, the third decides above
+      {{9544ull, 1505640387ull, 3212403610ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -63,16 +95,32 @@ inline const std::vector<test_case> cases = {
     },
     {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
     {
-      {{12297829382473034412ull, 0ull, 15545787097427214335ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{12297829382473034412ull, 9223372036854775808ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{12297829382473034412ull, 0ull, 15545787097427214337ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{12297829382473034412ull, 0ull, 15545787097427214336ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{12297829382473034412ull, 0ull, 15545787097427214335ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{12297829382473034411ull, 0ull, 15545787097427214335ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{12297829382473034411ull, 9223372036854775808ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{12297829382473034411ull, 0ull, 15545787097427214337ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{12297829382473034411ull, 0ull, 15545787097427214336ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{12297829382473034411ull, 0ull, 15545787097427214335ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{1844674403ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides below
+      {{1844674403ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides above
+      {{1844674403ull, 15043920402519683535ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{1844674403ull, 15043920402519683535ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{1844674403ull, 15043920402519683535ull, 17946742546480414040ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{3ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 48},
       {6, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 28},
       {10, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 25},
+    },
+    24,
+    {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    24,
+    {
+      {{0ull, 0ull, 0ull, 922337201ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides below
+      {{0ull, 4294967295ull, 0ull, 922337201ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides above
+      {{0ull, 1844674403ull, 0ull, 0ull, 922337201ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{0ull, 1844674403ull, 4294967295ull, 0ull, 922337201ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{0ull, 1844674403ull, 3502685670ull, 0ull, 0ull, 922337201ull, 19088743ull, 2309737967ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -85,16 +133,32 @@ inline const std::vector<test_case> cases = {
     },
     {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
     {
-      {{12297829382473034412ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 44942327ull, 6148914691236517207ull, 81985529216486895ull, 18364758544493064720ull}, 0, 17},
-      {{12297829382473034412ull, 9223372036854775808ull, 6148914691236517207ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},
-      {{12297829382473034412ull, 0ull, 1ull, 6148914691236517207ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},
-      {{12297829382473034412ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 44942328ull, 6854033468087599104ull, 6148914691236517207ull, 81985529216486895ull, 18364758544493064720ull}, 1, 19},
-      {{12297829382473034412ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 44942328ull, 6854033468087599103ull, 6148914691236517207ull, 81985529216486895ull, 18364758544493064720ull}, 0, 18},
+      {{12297829382473034411ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 44942327ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 0, 17},
+      {{12297829382473034411ull, 9223372036854775808ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},
+      {{12297829382473034411ull, 0ull, 1ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},
+      {{12297829382473034411ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 44942328ull, 6854033468087599104ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 19},
+      {{12297829382473034411ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 44942328ull, 6854033468087599103ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 0, 18},
+      {{12297829382473034410ull, 0ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides below
+      {{12297829382473034410ull, 18446744073709551615ull, 9223372036854775808ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},  // 2 digits: the second decides above, the tail, then level 0 again
+      {{12297829382473034410ull, 12297829382473034410ull, 0ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides below
+      {{12297829382473034410ull, 12297829382473034410ull, 18446744073709551615ull, 9223372036854775808ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 5},  // 3 digits: the second straddles again, the third decides above, the tail, then level 0 again
+      {{12297829382473034410ull, 12297829382473034410ull, 12297829382473034410ull, 0ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{3ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 48},
       {6, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 28},
       {10, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 25},
+    },
+    24,
+    {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    24,
+    {
+      {{2863311530ull, 0ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides below
+      {{2863311530ull, 2863311537ull, 2147483648ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 4},  // 2 digits: the second decides above, the tail, then level 0 again
+      {{2863311530ull, 2863311530ull, 0ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides below
+      {{2863311530ull, 2863311530ull, 4294967295ull, 2147483648ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 5},  // 3 digits: the second straddles again, the third decides above, the tail, then level 0 again
+      {{2863311530ull, 2863311530ull, 2863311530ull, 0ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -107,16 +171,32 @@ inline const std::vector<test_case> cases = {
     },
     {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
     {
-      {{12297829382473034412ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 8191ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 0, 34},
-      {{12297829382473034412ull, 9223372036854775808ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},
-      {{12297829382473034412ull, 0ull, 1ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},
-      {{12297829382473034412ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 8192ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 35},
-      {{12297829382473034412ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 8191ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 0, 34},
+      {{12297829382473034411ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 8191ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 0, 34},
+      {{12297829382473034411ull, 9223372036854775808ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},
+      {{12297829382473034411ull, 0ull, 1ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},
+      {{12297829382473034411ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 8192ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 35},
+      {{12297829382473034411ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 8191ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 0, 34},
+      {{12297829382473034410ull, 0ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides below
+      {{12297829382473034410ull, 18446744073709551615ull, 9223372036854775808ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},  // 2 digits: the second decides above, the tail, then level 0 again
+      {{12297829382473034410ull, 12297829382473034410ull, 0ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides below
+      {{12297829382473034410ull, 12297829382473034410ull, 18446744073709551615ull, 9223372036854775808ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 5},  // 3 digits: the second straddles again, the third decides above, the tail, then level 0 again
+      {{12297829382473034410ull, 12297829382473034410ull, 12297829382473034410ull, 0ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{3ull, 6148914691236517206ull, 81985529216486895ull, 18364758544493064720ull}, 1, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 48},
       {6, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 28},
       {10, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 25},
+    },
+    24,
+    {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    24,
+    {
+      {{2863311530ull, 0ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides below
+      {{2863311530ull, 2863311536ull, 2147483648ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 4},  // 2 digits: the second decides above, the tail, then level 0 again
+      {{2863311530ull, 2863311530ull, 0ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides below
+      {{2863311530ull, 2863311530ull, 4294967295ull, 2147483648ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 5},  // 3 digits: the second straddles again, the third decides above, the tail, then level 0 again
+      {{2863311530ull, 2863311530ull, 2863311530ull, 0ull, 1431655766ull, 19088743ull, 2309737967ull}, 1, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -129,16 +209,31 @@ inline const std::vector<test_case> cases = {
     },
     {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2},
     {
-      {{13835058055282163713ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 16383ull, 0ull, 9223372036854775809ull, 81985529216486895ull, 18364758544493064720ull}, 0, 19},
-      {{13835058055282163713ull, 4611686018427387904ull, 9223372036854775809ull, 81985529216486895ull, 18364758544493064720ull}, 2, 3},
-      {{13835058055282163713ull, 0ull, 1ull, 9223372036854775809ull, 81985529216486895ull, 18364758544493064720ull}, 2, 4},
-      {{13835058055282163713ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 16384ull, 9223372036854775809ull, 81985529216486895ull, 18364758544493064720ull}, 2, 19},
-      {{13835058055282163713ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 16383ull, 0ull, 9223372036854775809ull, 81985529216486895ull, 18364758544493064720ull}, 0, 19},
+      {{13835058055282163712ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 16383ull, 0ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 0, 19},
+      {{13835058055282163712ull, 4611686018427387904ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 2, 3},
+      {{13835058055282163712ull, 0ull, 1ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 2, 4},
+      {{13835058055282163712ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 16384ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 2, 19},
+      {{13835058055282163712ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 0ull, 16383ull, 0ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 0, 19},
+      {{13835058055282163727ull, 0ull, 4611686018427387904ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 2, 4},  // 2 digits: the second decides below, the tail, then level 0 again
+      {{13835058055282163727ull, 18446744073709551615ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 2, 2},  // 2 digits: the second decides above
+      {{13835058055282163727ull, 18446744073709551360ull, 0ull, 4611686018427387904ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 2, 5},  // 3 digits: the second straddles again, the third decides below, the tail, then level 0 again
+      {{13835058055282163727ull, 18446744073709551360ull, 18446744073709551615ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 2, 3},  // 3 digits: the second straddles again, the third decides above
+      {{13835058055282163727ull, 18446744073709551360ull, 4095ull, 0ull, 4611686018427387904ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 2, 6},  // 4 digits: the second and third straddle again, the fourth decides below, the tail, then level 0 again
+      {{3ull, 9223372036854775808ull, 81985529216486895ull, 18364758544493064720ull}, 2, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, 48},
       {6, {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, 28},
       {10, {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, 25},
+    },
+    24,
+    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2},
+    24,
+    {
+      {{3221225472ull, 0ull, 1073741824ull, 2147483648ull, 19088743ull, 2309737967ull}, 2, 4},  // 2 digits: the second decides below, the tail, then level 0 again
+      {{3221225472ull, 4294967295ull, 2147483648ull, 19088743ull, 2309737967ull}, 2, 2},  // 2 digits: the second decides above
+      {{3221225472ull, 15ull, 0ull, 1073741824ull, 2147483648ull, 19088743ull, 2309737967ull}, 2, 5},  // 3 digits: the second straddles again, the third decides below, the tail, then level 0 again
+      {{3221225472ull, 15ull, 4294967295ull, 0ull, 1073741824ull, 2147483648ull, 19088743ull, 2309737967ull}, 2, 6},  // 4 digits: the second and third straddle again, the fourth decides below, the tail, then level 0 again
     },
   },
   {
@@ -150,12 +245,29 @@ inline const std::vector<test_case> cases = {
     },
     {0, 1, 2, 1, 2, 2, 0, 2, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 2, 0},
     {
-      {{0ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},
+      {{0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},
+      {{18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},
+      {{6148914691236517205ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides below
+      {{6148914691236517205ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides above
+      {{6148914691236517205ull, 6148914691236517205ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{6148914691236517205ull, 6148914691236517205ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{6148914691236517205ull, 6148914691236517205ull, 6148914691236517205ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{3074457345618258602ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {2, 0, 2, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 1, 1}, 48},
       {6, {0, 2, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 1, 1, 0, 0, 1, 0, 1}, 24},
       {10, {0, 0, 0, 1, 0, 2, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 1, 2, 0, 1, 0}, 25},
+    },
+    24,
+    {1, 0, 2, 0, 0, 1, 1, 1, 0, 0, 2, 0, 0, 0, 1, 0, 1, 2, 0, 0, 1, 0, 0, 1},
+    24,
+    {
+      {{1431655765ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides below
+      {{1431655765ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides above
+      {{1431655765ull, 1431655765ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{1431655765ull, 1431655765ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{1431655765ull, 1431655765ull, 1431655765ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -167,12 +279,29 @@ inline const std::vector<test_case> cases = {
     },
     {2, 1, 2, 1, 2, 2, 2, 2, 1, 2, 1, 2, 2, 2, 1, 0, 2, 2, 1, 1, 1, 1, 2, 0},
     {
-      {{0ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},
+      {{0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},
+      {{18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 2, 1},
+      {{3074457345618258602ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides below
+      {{3074457345618258602ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 2, 2},  // 2 digits: the second decides above
+      {{3074457345618258602ull, 12297829382473034410ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{3074457345618258602ull, 12297829382473034410ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 2, 3},  // 3 digits: the second straddles again, the third decides above
+      {{3074457345618258602ull, 12297829382473034410ull, 12297829382473034410ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{15372286728091293013ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 2, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {0, 2, 0, 1, 2, 1, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2, 0, 2, 2, 2, 2, 0, 1, 1}, 48},
       {6, {1, 2, 1, 0, 2, 2, 0, 1, 1, 1, 1, 2, 1, 1, 2, 1, 1, 2, 2, 1, 1, 2, 1, 2}, 24},
       {10, {1, 1, 2, 2, 1, 1, 2, 0, 2, 1, 0, 1, 2, 1, 2, 1, 2, 1, 2, 2, 2, 1, 2, 1}, 25},
+    },
+    24,
+    {1, 2, 2, 2, 0, 1, 1, 1, 0, 0, 2, 2, 0, 0, 1, 2, 1, 2, 0, 2, 1, 2, 0, 1},
+    24,
+    {
+      {{715827882ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides below
+      {{715827882ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 2, 2},  // 2 digits: the second decides above
+      {{715827882ull, 2863311530ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{715827882ull, 2863311530ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 2, 3},  // 3 digits: the second straddles again, the third decides above
+      {{715827882ull, 2863311530ull, 2863311530ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -184,12 +313,29 @@ inline const std::vector<test_case> cases = {
     },
     {3, 1, 3, 1, 3, 3, 3, 3, 1, 1, 1, 3, 1, 1, 3, 1, 1, 1, 3, 3, 3, 3, 3, 1},
     {
-      {{0ull, 4611686018427387905ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},
+      {{0ull, 4611686018427387904ull, 81985529216486895ull, 18364758544493064720ull}, 1, 1},
+      {{18446744073709551615ull, 4611686018427387904ull, 81985529216486895ull, 18364758544493064720ull}, 1, 1},
+      {{17608255706722753984ull, 0ull, 4611686018427387904ull, 81985529216486895ull, 18364758544493064720ull}, 3, 2},  // 2 digits: the second decides below
+      {{17608255706722753984ull, 18446744073709551615ull, 4611686018427387904ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides above
+      {{17608255706722753984ull, 9756955543119164706ull, 0ull, 4611686018427387904ull, 81985529216486895ull, 18364758544493064720ull}, 3, 3},  // 3 digits: the second straddles again, the third decides below
+      {{17608255706722753984ull, 9756955543119164706ull, 18446744073709551615ull, 4611686018427387904ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{17608255706722753984ull, 9756955543119164706ull, 803840087382712336ull, 0ull, 4611686018427387904ull, 81985529216486895ull, 18364758544493064720ull}, 3, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{465ull, 4611686018427387904ull, 81985529216486895ull, 18364758544493064720ull}, 1, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {3, 1, 3, 3, 1, 3, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3}, 48},
       {6, {1, 3, 1, 3, 3, 1, 1, 1, 1, 1, 3, 1, 1, 3, 1, 3, 3, 1, 1, 3, 1, 3, 3, 1}, 28},
       {10, {1, 1, 1, 3, 1, 3, 3, 1, 1, 1, 1, 1, 3, 1, 3, 1, 3, 1, 3, 3, 3, 1, 3, 1}, 25},
+    },
+    24,
+    {3, 3, 3, 3, 1, 1, 1, 1, 1, 1, 3, 3, 1, 1, 3, 3, 1, 3, 1, 3, 3, 1, 1, 3},
+    24,
+    {
+      {{4099741509ull, 0ull, 1073741824ull, 19088743ull, 2309737967ull}, 3, 2},  // 2 digits: the second decides below
+      {{4099741509ull, 4294967295ull, 1073741824ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides above
+      {{4099741509ull, 3514064320ull, 0ull, 1073741824ull, 19088743ull, 2309737967ull}, 3, 3},  // 3 digits: the second straddles again, the third decides below
+      {{4099741509ull, 3514064320ull, 4294967295ull, 1073741824ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{4099741509ull, 3514064320ull, 2271718239ull, 0ull, 1073741824ull, 19088743ull, 2309737967ull}, 3, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -200,16 +346,32 @@ inline const std::vector<test_case> cases = {
       {2, {0u, 1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u}, {4611686018427387904ull, 1696544475317221376ull, 624123833502197248ull, 229602327090566624ull, 84465975781740352ull, 31073295968587224ull, 11431226756278700ull, 4205313311003847ull, 1547048310802923ull, 569127268043403ull}, true, 11ull, 1ull, {}, {663204421975802692ull, 370704758633659406ull, 624123833502197248ull, 229602327090566624ull, 84465975781740352ull, 31073295968587224ull, 11431226756278700ull, 4205313311003847ull, 1547048310802923ull, 569127268043403ull, 11ull}, {0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 1u, 1u}},
       {0, {7u, 8u, 9u}, {2ull, 1ull, 1ull}, false, 0ull, 0ull, {}, {4ull, 3ull, 3ull}, {0u, 0u, 0u}},
     },
-    {1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0},
+    {1, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 1, 0, 3, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0},
     {
-      {{16769767339735956016ull, 1ull, 1ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 7, 3},
-      {{16769767339735956016ull, 3353953467947191204ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{16769767339735956016ull, 1676976733973595602ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{16769767339735956015ull, 1ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 7, 3},
+      {{16769767339735956015ull, 3353953467947191204ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{16769767339735956015ull, 1676976733973595602ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{1676976733973595601ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides below
+      {{1676976733973595601ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides above
+      {{1676976733973595601ull, 8384883669867978007ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{1676976733973595601ull, 8384883669867978007ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{1676976733973595601ull, 8384883669867978007ull, 5030930201920786804ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{2ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {1, 2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0}, 57},
       {6, {0, 2, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 1, 0, 0, 0, 1, 3, 0, 0, 1}, 31},
       {10, {0, 0, 0, 1, 0, 3, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 1, 0, 1}, 26},
+    },
+    24,
+    {0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0},
+    24,
+    {
+      {{390451572ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides below
+      {{390451572ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides above
+      {{390451572ull, 1561806289ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{390451572ull, 1561806289ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{390451572ull, 1561806289ull, 1952257861ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -221,21 +383,37 @@ inline const std::vector<test_case> cases = {
       {41, {17u, 18u, 19u, 20u, 22u, 23u, 24u, 25u, 26u, 27u, 28u, 29u, 30u, 31u, 32u, 33u, 34u, 35u, 36u, 37u, 38u, 39u, 40u, 41u, 42u, 43u, 44u, 45u, 46u, 47u, 48u, 49u, 50u, 51u, 52u, 53u, 54u, 55u, 56u, 57u, 58u, 59u, 60u, 61u, 62u, 63u, 64u, 65u, 66u, 67u, 68u, 69u, 70u, 71u, 72u, 73u, 74u, 75u, 76u, 77u, 78u, 79u, 80u, 81u, 82u, 83u, 84u, 85u, 86u, 87u, 88u, 89u, 90u, 91u, 92u, 93u, 94u, 95u, 96u, 97u, 98u, 99u, 100u, 101u, 102u, 103u, 104u, 105u, 106u, 107u, 108u, 109u, 110u, 111u, 112u, 113u, 114u, 115u, 116u, 117u, 118u, 119u, 120u, 121u, 122u, 123u, 124u, 125u, 126u, 127u, 128u, 129u, 130u, 131u, 132u, 133u, 134u, 135u, 136u, 137u, 138u, 139u, 140u, 141u, 142u, 143u, 144u, 145u, 146u, 147u, 148u, 149u, 150u, 151u, 152u, 153u, 154u, 155u, 156u, 157u, 158u, 159u, 160u, 161u, 162u, 163u, 164u, 165u, 166u, 167u, 168u, 169u, 170u, 171u, 172u, 173u, 174u, 175u, 176u, 177u, 178u, 179u, 180u, 181u, 182u, 183u, 184u, 185u, 186u, 187u, 188u, 189u, 190u, 191u, 192u, 193u, 194u, 195u, 196u, 197u, 198u, 199u}, {72057594037927936ull, 72057594037927936ull, 72057594037927936ull, 36028797018963968ull, 126100789566373888ull, 135107988821114880ull, 81064793292668928ull, 126100789566373888ull, 22517998136852480ull, 40532396646334464ull, 42784196460019712ull, 85568392920039424ull, 45598946227126272ull, 68679894317400064ull, 57702370225684480ull, 90353467524120576ull, 71776119061217280ull, 31243722414882816ull, 31806672368304128ull, 121245346218115072ull, 56928314039730176ull, 99993985476460544ull, 113663114032971776ull, 84864705478262784ull, 120955075148382208ull, 8813685208252416ull, 103173773103988736ull, 39340526041825280ull, 8941228557074432ull, 26829183229362176ull, 65305493131755520ull, 107948402347606016ull, 2636628883406848ull, 53194372551802880ull, 42421357622853632ull, 77125105691394048ull, 102996476854009856ull, 36213996008767488ull, 87558783844220928ull, 64522606493040640ull, 121574993548017664ull, 83998359035052032ull, 130974873072697344ull, 139198189256310784ull, 143558233896779776ull, 64120666273611776ull, 77466955023384576ull, 137455463326285824ull, 103797530130644992ull, 76191707292499968ull, 141683591804354560ull, 20435505397104640ull, 39075219737935872ull, 70414763141627904ull, 4463113655025664ull, 53728292015964160ull, 123226636307922944ull, 92052848241541120ull, 68320959169298432ull, 26984384305299456ull, 52012571582005248ull, 41708305097162752ull, 20243241890742272ull, 48084128750370816ull, 25038698433216512ull, 14196508991684608ull, 34305166148632576ull, 104123192949342208ull, 91618630463127552ull, 73689117665787904ull, 29659363743367168ull, 85141862647595008ull, 51636825129222144ull, 16039302130171904ull, 6267685076992000ull, 107840533412970496ull, 89681051289223168ull, 50398232165646336ull, 50469562407321600ull, 5239864419041280ull, 56710725230559232ull, 123125515032985600ull, 109337620894797824ull, 130853220311302144ull, 126288896472936448ull, 121573680750921728ull, 113806549755143168ull, 135147999382691328ull, 53291652405198848ull, 109649208165995520ull, 28220903232428288ull, 6139909875772288ull, 124597450026558080ull, 51899403896660544ull, 46254247770084992ull, 86924824737252672ull, 15472080525052896ull, 110232405155292736ull, 76141306589486464ull, 52593414440942664ull, 36328076919797608ull, 25093049894538620ull, 17332631022553920ull, 11972243287548060ull, 8269639453452035ull, 5712123872492465ull, 3945560059583719ull, 2725333786746048ull, 1882481608951403ull, 1300294674096172ull, 898158171343139ull, 620388683289175ull, 428523761886736ull, 295996073829036ull, 204454649927585ull, 141223845763424ull, 97548158573432ull, 67379862017126ull, 46541583888836ull, 32147869794258ull, 22205637323753ull, 15338196033198ull, 10594618570176ull, 7318066766428ull, 5054839949468ull, 3491551488975ull, 2411734480623ull, 1665867802148ull, 1150672081247ull, 794808709823ull, 549001662164ull, 379214295634ull, 261936332662ull, 180928417411ull, 124973469294ull, 86323465660ull, 59626581271ull, 41186126702ull, 28448671659ull, 19650474176ull, 13573257126ull, 9375514676ull, 6475989854ull, 4473188517ull, 3089784876ull, 2134220488ull, 1474179360ull, 1018266293ull, 703351486ull, 485829018ull, 335578781ull, 231795785ull, 160109306ull, 110592994ull, 76390378ull, 52765456ull, 36446912ull, 25175133ull, 17389329ull, 12011406ull, 8296690ull, 5730809ull, 3958466ull, 2734248ull, 1888639ull, 1304548ull, 901096ull, 622418ull, 429925ull, 296964ull, 205123ull, 141685ull, 97867ull, 67600ull, 46693ull, 32253ull, 22278ull, 15388ull, 10629ull, 7342ull, 5071ull, 3502ull}, true, 123ull, 31ull, {8495418683789672448ull}, {39593743271765152ull, 36120604750198560ull, 11443824887496800ull, 36028797018963968ull, 10013249414786624ull, 26936900937117344ull, 38465424470624864ull, 35771772242844896ull, 22517998136852480ull, 28317503035070048ull, 27378849660500736ull, 24188396472246176ull, 39054909318644568ull, 33049706363283448ull, 18464248694875068ull, 22616733990166972ull, 30802613540341757ull, 31243722414882816ull, 31806672368304128ull, 32501857150162316ull, 23366846901012933ull, 6032276133047909ull, 21636744188835246ull, 25236313116526612ull, 19130570419907396ull, 8813685208252416ull, 16456274363064023ull, 39340526041825280ull, 8941228557074432ull, 26829183229362176ull, 31824959070033887ull, 6113209210043519ull, 2636628883406848ull, 16832115231826997ull, 3231485951789269ull, 403871600700789ull, 2434104583042787ull, 36213996008767488ull, 18181313710971436ull, 9799421791710636ull, 24456983775433872ull, 21654673651273221ull, 16841389425270870ull, 4644929627985587ull, 23819990434067790ull, 38636161786129255ull, 14109238784282631ull, 15829683980962699ull, 36749064480357851ull, 12139001242768987ull, 15134766920542197ull, 20435505397104640ull, 39075219737935872ull, 31826127878555198ull, 4463113655025664ull, 1005108008692446ull, 26464299446473714ull, 22018889345446378ull, 9153526629169269ull, 26984384305299456ull, 20020053300049655ull, 7601224989809559ull, 20243241890742272ull, 5486663164411959ull, 25038698433216512ull, 14196508991684608ull, 34305166148632576ull, 36590020471742429ull, 11654313730351744ull, 38816912690614557ull, 29659363743367168ull, 4721538296591805ull, 38360905277308881ull, 16039302130171904ull, 6267685076992000ull, 26317823419851889ull, 37258519732964481ull, 26764954962096484ull, 15960466068215300ull, 5239864419041280ull, 5084646932658852ull, 27561408228240595ull, 23217122990242355ull, 32660731901050712ull, 20588741400421137ull, 13081074740574501ull, 10288623803895886ull, 15263303863546087ull, 38490277567608215ull, 24792368434174519ull, 28220903232428288ull, 6139909875772288ull, 33924390083395509ull, 28108169872095219ull, 15802509247199827ull, 9142004748879987ull, 15472080525052896ull, 1404666555146990ull, 9953491215137297ull, 12999671169177635ull, 36328076919797608ull, 25093049894538620ull, 17332631022553920ull, 11972243287548060ull, 8269639453452035ull, 5712123872492465ull, 3945560059583719ull, 2725333786746048ull, 1882481608951403ull, 1300294674096172ull, 898158171343139ull, 620388683289175ull, 428523761886736ull, 295996073829036ull, 204454649927585ull, 141223845763424ull, 97548158573432ull, 67379862017126ull, 46541583888836ull, 32147869794258ull, 22205637323753ull, 15338196033198ull, 10594618570176ull, 7318066766428ull, 5054839949468ull, 3491551488975ull, 2411734480623ull, 1665867802148ull, 1150672081247ull, 794808709823ull, 549001662164ull, 379214295634ull, 261936332662ull, 180928417411ull, 124973469294ull, 86323465660ull, 59626581271ull, 41186126702ull, 28448671659ull, 19650474176ull, 13573257126ull, 9375514676ull, 6475989854ull, 4473188517ull, 3089784876ull, 2134220488ull, 1474179360ull, 1018266293ull, 703351486ull, 485829018ull, 335578781ull, 231795785ull, 160109306ull, 110592994ull, 76390378ull, 52765456ull, 36446912ull, 25175133ull, 17389329ull, 12011406ull, 8296690ull, 5730809ull, 3958466ull, 2734248ull, 1888639ull, 1304548ull, 901096ull, 622418ull, 429925ull, 296964ull, 205123ull, 141685ull, 97867ull, 67600ull, 46693ull, 32253ull, 22278ull, 15388ull, 10629ull, 7342ull, 5071ull, 3502ull, 123ull}, {0u, 0u, 1u, 0u, 2u, 4u, 5u, 6u, 0u, 7u, 9u, 10u, 11u, 12u, 13u, 14u, 15u, 0u, 1u, 16u, 19u, 20u, 21u, 22u, 23u, 2u, 24u, 2u, 4u, 4u, 26u, 30u, 4u, 31u, 33u, 34u, 35u, 4u, 36u, 38u, 39u, 40u, 41u, 42u, 43u, 44u, 45u, 46u, 47u, 48u, 49u, 4u, 4u, 50u, 5u, 53u, 55u, 56u, 57u, 5u, 58u, 60u, 5u, 61u, 5u, 5u, 6u, 63u, 67u, 68u, 6u, 69u, 71u, 6u, 7u, 72u, 75u, 76u, 77u, 7u, 78u, 80u, 81u, 82u, 83u, 84u, 85u, 86u, 87u, 88u, 7u, 11u, 89u, 92u, 93u, 94u, 11u, 95u, 97u, 98u, 11u, 13u, 14u, 15u, 15u, 16u, 19u, 19u, 21u, 21u, 22u, 22u, 23u, 24u, 24u, 26u, 26u, 31u, 31u, 35u, 36u, 36u, 38u, 39u, 40u, 40u, 41u, 42u, 42u, 43u, 43u, 43u, 44u, 44u, 44u, 46u, 47u, 47u, 47u, 48u, 49u, 50u, 50u, 50u, 55u, 56u, 56u, 57u, 58u, 63u, 67u, 68u, 68u, 71u, 71u, 75u, 75u, 76u, 80u, 81u, 81u, 82u, 82u, 83u, 83u, 84u, 84u, 85u, 85u, 86u, 86u, 87u, 87u, 87u, 89u, 89u, 92u, 92u, 95u, 97u, 97u, 98u, 99u}},
       {0, {125u, 126u, 127u, 128u, 129u, 130u, 131u, 132u, 133u, 134u, 135u, 136u, 137u, 138u, 139u, 140u, 141u, 142u, 143u, 144u, 145u, 146u, 147u, 148u, 149u, 150u, 151u, 152u, 153u, 154u, 155u, 156u, 157u, 158u, 159u, 160u, 161u, 162u, 163u, 164u, 165u, 166u, 167u, 168u, 169u, 170u, 171u, 172u, 173u, 174u, 175u, 176u, 177u, 178u, 179u, 180u, 181u, 182u, 183u, 184u, 185u, 186u, 187u, 188u, 189u, 190u, 191u, 192u, 193u, 194u, 195u, 196u, 197u, 198u, 199u}, {1099511627776ull, 1649267441664ull, 549755813888ull, 274877906944ull, 549755813888ull, 824633720832ull, 1649267441664ull, 481036337152ull, 1374389534720ull, 790273982464ull, 51539607552ull, 2164663517184ull, 403726925824ull, 1451698946048ull, 1941325217792ull, 408021893120ull, 1544040742912ull, 1346472247296ull, 375809638400ull, 248034361344ull, 523449139200ull, 411779989504ull, 800742965248ull, 1280437125120ull, 101468602368ull, 1977899548672ull, 1125415649280ull, 34997272576ull, 506437042176ull, 255097569280ull, 1095015333888ull, 869219172352ull, 383350996992ull, 1729168932864ull, 86834675712ull, 296430338048ull, 242141364224ull, 397501530112ull, 576432635904ull, 862622580736ull, 1627199111168ull, 1796714528768ull, 988164653056ull, 1897374810112ull, 585197551616ull, 1276207038464ull, 1560406130688ull, 382430347264ull, 1616478486528ull, 964681957376ull, 1467043897344ull, 224902643712ull, 1314338467840ull, 1970918150144ull, 511800526848ull, 1493987874816ull, 1829887863808ull, 1180571748352ull, 365718553600ull, 449568329216ull, 183868528384ull, 1183869494272ull, 723399585152ull, 1004931967104ull, 1789481810432ull, 562355736416ull, 601164194848ull, 1824271286048ull, 68437092720ull, 606628701104ull, 813563489944ull, 605672480104ull, 11980034868ull, 825114390986ull, 2139577102021ull}, false, 0ull, 0ull, {}, {69182453747843ull, 55901535412486ull, 41231686041600ull, 20615843020800ull, 41231686041600ull, 61847529062400ull, 29339698741772ull, 36077725286400ull, 58679397483544ull, 59270548684800ull, 3865470566400ull, 67799269651873ull, 30279519436800ull, 39948942792359ull, 39156909897645ull, 30601641984000ull, 42317514942774ull, 46276789619260ull, 28185722880000ull, 18602577100800ull, 39258685440000ull, 30883499212800ull, 60055722393600ull, 44397593127746ull, 7610145177600ull, 64972948380875ull, 47385244548561ull, 2624795443200ull, 37982778163200ull, 19132317696000ull, 32161524600404ull, 65191437926400ull, 28751324774400ull, 19217828306647ull, 6512600678400ull, 22232275353600ull, 18160602316800ull, 29812614758400ull, 43232447692800ull, 64696693555200ull, 56469945978976ull, 57653618262505ull, 32513611326191ull, 27583716094834ull, 43889816371200ull, 64083090547963ull, 37550016411006ull, 28682276044800ull, 40723861788292ull, 58476034283664ull, 55307341228307ull, 16867698278400ull, 39754140051993ull, 50861386414879ull, 38385039513600ull, 55337148605608ull, 54224073970094ull, 21629766988980ull, 27428891520000ull, 33717624691200ull, 13790139628800ull, 57661653729466ull, 54254968886400ull, 52981380268352ull, 46793936483395ull, 42176680231200ull, 45087314613600ull, 32866167099724ull, 5132781954000ull, 45497152582800ull, 61017261745800ull, 45425436007800ull, 898502615100ull, 61883579323950ull, 61128439354896ull}, {0u, 0u, 1u, 6u, 6u, 6u, 1u, 8u, 6u, 8u, 11u, 8u, 13u, 11u, 13u, 14u, 14u, 16u, 14u, 16u, 17u, 23u, 23u, 17u, 25u, 23u, 25u, 33u, 33u, 40u, 26u, 40u, 41u, 30u, 43u, 43u, 46u, 48u, 48u, 48u, 33u, 40u, 41u, 42u, 50u, 43u, 45u, 52u, 46u, 48u, 49u, 53u, 50u, 52u, 53u, 53u, 55u, 56u, 55u, 56u, 57u, 57u, 61u, 61u, 63u, 64u, 64u, 64u, 67u, 67u, 67u, 74u, 74u, 74u, 67u}},
     },
-    {4, 2, 1, 3, 3, 6, 3, 0, 0, 0, 5, 0, 0, 2, 0, 0, 2, 2, 2, 2, 0, 1, 1, 2},
+    {4, 1, 2, 1, 3, 3, 6, 3, 0, 0, 0, 5, 0, 0, 2, 0, 0, 0, 2, 2, 2, 2, 2, 0},
     {
-      {{18354969227571693151ull, 1ull, 1ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 17, 3},
-      {{18354969227571693151ull, 3887536974211517077ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{18354969227571693151ull, 3811310759030899096ull, 5106638712349339649ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{18354969227571693151ull, 3811310759030899096ull, 5106638712349339648ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{18354969227571693151ull, 3811310759030899096ull, 5106638712349339647ull, 1ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 17, 4},
-      {{18354969227571693151ull, 3811310759030899096ull, 5106638712349339647ull, 1ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 17, 4},
-      {{18354969227571693151ull, 1ull, 18345942193525346417ull, 1ull, 1ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 125, 5},
-      {{18354969227571693151ull, 1ull, 18345942193525346417ull, 4799152929745574405ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 5},
+      {{18354969227571693151ull, 1ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 17, 3},
+      {{18354969227571693151ull, 3887536974211517077ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{18354969227571693151ull, 3811310759030899096ull, 5106638712349339649ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{18354969227571693151ull, 3811310759030899096ull, 5106638712349339648ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{18354969227571693151ull, 3811310759030899096ull, 5106638712349339647ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 17, 4},
+      {{18354969227571693151ull, 3811310759030899096ull, 5106638712349339647ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 17, 4},
+      {{18354969227571693151ull, 1ull, 18345942193525346416ull, 1ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 125, 5},
+      {{18354969227571693151ull, 1ull, 18345942193525346416ull, 4799152929745574405ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 5},
+      {{91774846137858465ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides below
+      {{91774846137858465ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides above
+      {{91774846137858465ull, 13858001766816628328ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{91774846137858465ull, 13858001766816628328ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{91774846137858465ull, 13858001766816628328ull, 8076186460131544986ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{2ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {6, 4, 1, 2, 6, 7, 0, 9, 0, 1, 0, 0, 1, 3, 3, 5, 0, 1, 6, 2, 2, 5, 2, 1}, 97},
       {6, {1, 5, 2, 0, 1, 0, 1, 4, 1, 3, 2, 1, 0, 0, 13, 0, 5, 0, 22, 0, 3, 1, 1, 6}, 45},
       {10, {0, 0, 1, 3, 0, 8, 0, 1, 1, 0, 0, 2, 2, 0, 2, 4, 5, 3, 0, 4, 0, 3, 3, 4}, 32},
+    },
+    24,
+    {1, 5, 3, 4, 4, 1, 1, 1, 0, 0, 2, 4, 0, 5, 1, 4, 1, 3, 0, 4, 1, 0, 0, 1},
+    24,
+    {
+      {{21367996ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides below
+      {{21367996ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides above
+      {{21367996ull, 2136799649ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{21367996ull, 2136799649ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{21367996ull, 2136799649ull, 3226567471ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -246,18 +424,34 @@ inline const std::vector<test_case> cases = {
       {2, {0u, 1u, 2u}, {2305843009213694464ull, 2305843009213693696ull, 0ull}, true, 4ull, 0ull, {13835058055282163712ull}, {1152921504606847041ull, 1152921504606846659ull, 0ull, 4ull}, {0u, 0u, 0u, 1u}},
       {0, {2u}, {3ull}, false, 0ull, 0ull, {}, {3ull}, {0u}},
     },
-    {1, 1, 1, 0, 1, 1, 0, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0},
+    {1, 1, 0, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0},
     {
-      {{13835058055282163713ull, 0ull, 13835058055282163711ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 2, 3},
-      {{13835058055282163713ull, 4611686018427387904ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{13835058055282163713ull, 0ull, 13835058055282163713ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{13835058055282163713ull, 0ull, 13835058055282163712ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{13835058055282163713ull, 0ull, 13835058055282163711ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 2, 3},
+      {{13835058055282163712ull, 0ull, 13835058055282163711ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 2, 3},
+      {{13835058055282163712ull, 4611686018427387904ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{13835058055282163712ull, 0ull, 13835058055282163713ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{13835058055282163712ull, 0ull, 13835058055282163712ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{13835058055282163712ull, 0ull, 13835058055282163711ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 2, 3},
+      {{9223372036854774280ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides below
+      {{9223372036854774280ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides above
+      {{9223372036854774280ull, 1589119ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides below
+      {{9223372036854774280ull, 1589119ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides above
+      {{9223372036854774280ull, 1589119ull, 18446744072056866816ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{3ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1}, 48},
       {6, {0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0}, 28},
       {10, {0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 0}, 25},
+    },
+    24,
+    {0, 1, 1, 1, 0, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0},
+    24,
+    {
+      {{2147483647ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides below
+      {{2147483647ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides above
+      {{3221225472ull, 15ull, 0ull, 1073741824ull, 0ull, 19088743ull, 2309737967ull}, 0, 5},  // 3 digits: the second straddles again, the third decides below, the tail, then level 0 again
+      {{2147483647ull, 4294965768ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides above
+      {{2147483647ull, 4294965768ull, 0ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 1, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -267,14 +461,31 @@ inline const std::vector<test_case> cases = {
     {
       {0, {0u, 1u, 2u}, {2305843009213693952ull, 2305843009213693952ull, 1ull}, false, 0ull, 0ull, {}, {4611686018427387905ull, 2305843009213693954ull, 3ull}, {0u, 0u, 1u}},
     },
-    {1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1},
+    {1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0},
     {
-      {{0ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},
+      {{0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},
+      {{18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 1},
+      {{6148914691236517205ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides below
+      {{6148914691236517205ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides above
+      {{6148914691236517205ull, 6148914691236517205ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{6148914691236517205ull, 6148914691236517205ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{6148914691236517205ull, 6148914691236517205ull, 6148914691236517205ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{1ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1, 1}, 75},
       {6, {0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 1, 0, 1, 1, 0, 1, 0, 1, 1, 1, 0, 0}, 31},
       {10, {0, 0, 1, 1, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1}, 26},
+    },
+    24,
+    {0, 1, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0},
+    24,
+    {
+      {{1431655765ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides below
+      {{1431655765ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides above
+      {{1431655765ull, 1431655765ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{1431655765ull, 1431655765ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{1431655765ull, 1431655765ull, 1431655765ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -284,14 +495,30 @@ inline const std::vector<test_case> cases = {
     {
       {0, {0u, 1u, 2u}, {4611686018427387904ull, 2305843009213693952ull, 1ull}, true, 3ull, 0ull, {}, {1729382256910270465ull, 576460752303423490ull, 1ull, 3ull}, {0u, 0u, 0u, 1u}},
     },
-    {1, 0, 0, 0, 1, 0, 0, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1},
+    {1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0},
     {
-      {{13835058055282163713ull, 6148914691236517206ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},
+      {{13835058055282163712ull, 6148914691236517206ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},
+      {{6148914691236517209ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides below
+      {{6148914691236517209ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides above
+      {{6148914691236517209ull, 14347467612885206765ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides below
+      {{6148914691236517209ull, 14347467612885206765ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides above
+      {{6148914691236517209ull, 14347467612885206765ull, 683212743470724639ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{2ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1}, 48},
       {6, {0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0}, 31},
       {10, {0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 1, 0, 1, 0}, 25},
+    },
+    24,
+    {0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0},
+    24,
+    {
+      {{1431655765ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides below
+      {{1431655765ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides above
+      {{1431655765ull, 1431655769ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides below
+      {{1431655765ull, 1431655769ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides above
+      {{1431655765ull, 1431655769ull, 3340530119ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 1, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
   {
@@ -302,18 +529,34 @@ inline const std::vector<test_case> cases = {
       {1, {0u, 1u, 2u, 3u}, {2305843009213693952ull, 2305843009213693952ull, 2305843009213693952ull, 0ull}, true, 4ull, 0ull, {9223372036854775808ull}, {1383505805528216372ull, 461168601842738792ull, 922337203685477584ull, 0ull, 4ull}, {0u, 0u, 1u, 1u, 2u}},
       {0, {3u}, {1ull}, false, 0ull, 0ull, {}, {1ull}, {0u}},
     },
-    {2, 2, 1, 0, 1, 0, 1, 2, 0, 0, 1, 1, 0, 1, 1, 1, 0, 2, 2, 2, 2, 0, 1, 2},
+    {2, 2, 1, 0, 1, 1, 2, 2, 0, 1, 0, 2, 0, 0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0},
     {
-      {{14757395258967641294ull, 0ull, 9223372036854775807ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 3, 3},
-      {{14757395258967641294ull, 4611686018427387904ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
-      {{14757395258967641294ull, 0ull, 9223372036854775809ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{14757395258967641294ull, 0ull, 9223372036854775808ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
-      {{14757395258967641294ull, 0ull, 9223372036854775807ull, 1ull, 81985529216486895ull, 18364758544493064720ull}, 3, 3},
+      {{14757395258967641293ull, 0ull, 9223372036854775807ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 3, 3},
+      {{14757395258967641293ull, 4611686018427387904ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},
+      {{14757395258967641293ull, 0ull, 9223372036854775809ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{14757395258967641293ull, 0ull, 9223372036854775808ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},
+      {{14757395258967641293ull, 0ull, 9223372036854775807ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 3, 3},
+      {{3689348814741910323ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 2},  // 2 digits: the second decides below
+      {{3689348814741910323ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 2},  // 2 digits: the second decides above
+      {{3689348814741910323ull, 3689348814741910323ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{3689348814741910323ull, 3689348814741910323ull, 18446744073709551615ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{3689348814741910323ull, 3689348814741910323ull, 3689348814741910323ull, 0ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
+      {{2ull, 0ull, 81985529216486895ull, 18364758544493064720ull}, 0, 1},  // 1 word straddling two slots of one column
     },
     {
       {2, {0, 1, 0, 2, 1, 0, 0, 2, 0, 0, 0, 0, 1, 2, 2, 2, 0, 0, 2, 2, 1, 2, 2, 2}, 70},
       {6, {1, 2, 0, 0, 0, 1, 2, 2, 1, 1, 1, 2, 1, 0, 1, 2, 1, 2, 0, 0, 2, 0, 2, 2}, 38},
       {10, {0, 0, 1, 2, 0, 2, 2, 0, 1, 1, 0, 0, 2, 0, 1, 0, 2, 1, 2, 2, 2, 0, 2, 0}, 25},
+    },
+    24,
+    {1, 2, 2, 2, 0, 2, 0, 0, 0, 0, 1, 2, 0, 0, 1, 2, 2, 1, 0, 2, 2, 0, 0, 1},
+    24,
+    {
+      {{858993459ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 2},  // 2 digits: the second decides below
+      {{858993459ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 2},  // 2 digits: the second decides above
+      {{858993459ull, 858993459ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 3},  // 3 digits: the second straddles again, the third decides below
+      {{858993459ull, 858993459ull, 4294967295ull, 0ull, 19088743ull, 2309737967ull}, 1, 3},  // 3 digits: the second straddles again, the third decides above
+      {{858993459ull, 858993459ull, 858993459ull, 0ull, 0ull, 19088743ull, 2309737967ull}, 0, 4},  // 4 digits: the second and third straddle again, the fourth decides below
     },
   },
 };

@@ -549,9 +549,7 @@ struct source_draws {
             digits_of<source_handle<S&>> roll{s};
             return tree_column(w, l, faces, [&] { return count_t{roll()}; });
         } else {
-            const alias_table<>& t = w.at(l).table;
-            const slot at = uniform_slot(s, t);
-            return t.outcome(at.column, at.threshold);
+            return slot_outcome(s, w.at(l).table);
         }
     }
     std::uint64_t below(std::uint64_t n) { return uniform_count(s, n, whole_range_plan{}); }
