@@ -262,6 +262,11 @@ public:
     std::vector<double> probabilities() const { return param_.probabilities(); }
     // The weights' running sums (entropy_pool::draw(d)); a null view past one level.
     detail::loaded_view<std::uint64_t> cut_view() const { return param_.cut_view(); }
+    // The levels as held (detail/levels.hpp), which entropy_pool::draw(d) reads when the
+    // weights take several: level 0's parts column_weight(0, j) (read from the held
+    // canonical weights, no running sums), its tail top.tail_weight and total top.total,
+    // and what draw_past_level_0 makes the levels below from.
+    const detail::weight_levels& level_view() const { return param_.levels_; }
 
     template <class G>
     result_type operator()(G&& g) const {

@@ -28,10 +28,32 @@
 
 #include "die.hpp"
 #include "detail/integer.hpp"
+#include "detail/levels.hpp"
 #include "detail/uniform_state.hpp"
 #include "detail/weights.hpp"
 
 namespace rollplan {
+
+namespace detail {
+// Level 0's column whose stretch [begin, begin + weight) holds u < Z_0, the
+// columns in order (outcome j's part column_weight(0, j), then the tail, of
+// weight top.tail_weight): column is n for the tail. A scan, compiled once;
+// held levels (a distribution's) read each part from the weight, in 64 bits.
+struct level_0_column {
+    std::size_t column;
+    std::uint64_t begin, weight;
+};
+inline level_0_column level_0_column_at(const weight_levels& w, count_t u) {
+    const auto value = static_cast<std::uint64_t>(u);  // u < Z_0 < 2^64: so is every sum of parts here
+    std::uint64_t begin = 0;
+    for (std::size_t j = 0; j < w.size; ++j) {
+        const auto part = static_cast<std::uint64_t>(w.column_weight(0, j));
+        if (value - begin < part) return {j, begin, part};  // value >= begin: every column before ends at or below it
+        begin += part;
+    }
+    return {w.size, begin, w.top.tail_weight};
+}
+}  // namespace detail
 
 template <class G, count_t Threshold = count_t{1} << 32>
 class basic_entropy_pool {
@@ -67,23 +89,23 @@ public:
     // draw spends log_K(W / W_i) rolls on average, H / log2 K over the
     // outcomes, instead of log_K W. The state's range never grows by it (it
     // is at most the range before the draw), so every product stays in 128
-    // bits. This needs W below 2^64 and the weights in one level; other
-    // weights are drawn by d itself, from this pool's values (docs/spec.md, section 4).
+    // bits. Weights of several levels: the same with level 0's columns, its
+    // outcomes' parts and its tail (draw_levels, below). Weights of one level
+    // adding up to 2^64 are drawn by d itself, from this pool's values
+    // (docs/spec.md, section 4).
     template <class Distribution>
         requires requires(const Distribution& d) { d.cut_view(); }
     constexpr typename Distribution::result_type draw(const Distribution& d) {
         const auto cut = d.cut_view();
         using result = typename Distribution::result_type;
+        if constexpr (requires(const Distribution& x) { x.level_view(); }) {
+            if (cut.size == 0) return static_cast<result>(draw_levels(d.level_view()));  // several levels
+        }
         if (cut.size == 0 || cut.total() >= two_to_64) {
-            // weights past one 64-bit table (detail/levels.hpp), or adding up to 2^64: d's own draw, each of its
-            // engine words two 32-bit values of this pool (the first the high half), without
-            // recycling. (A 64-bit word takes d's one engine-word path; a source of 2^32 faces
-            // would instantiate the plans of every draw for it, in every file that calls this.)
-            auto words = from_values<die<two_to_64>>([this] {
-                const auto half = [this] { return static_cast<std::uint64_t>(draw_by(detail::divisor_value{count_t{1} << 32})); };
-                const std::uint64_t high = half();
-                return high << 32 | half();
-            });
+            // weights adding up to 2^64 (or, from a type without level_view, past one 64-bit table):
+            // d's own draw, each of its engine words two 32-bit values of this pool (the first the
+            // high half), without recycling.
+            auto words = pool_words();
             return d(words);
         }
         if (cut.certain != cut.size) return static_cast<result>(cut.certain);
@@ -106,6 +128,46 @@ public:
     constexpr count_t range() const { return state_.range; }
 
 private:
+    // The pool's 64-bit words, each two 32-bit values of it (the first the high half). (A
+    // 64-bit word takes the levels' one engine-word path; a source of 2^32 faces would
+    // instantiate the plans of every draw for it, in every file that calls this.)
+    auto pool_words() {
+        return from_values<die<two_to_64>>([this] {
+            const auto half = [this] { return static_cast<std::uint64_t>(draw_by(detail::divisor_value{count_t{1} << 32})); };
+            const std::uint64_t high = half();
+            return high << 32 | half();
+        });
+    }
+
+    // Weights of several levels (detail/levels.hpp): level 0 is columns of weights a_0 …
+    // a_{n−1} (the outcomes' parts there, some perhaps 0) and its tail, of weight t, adding up
+    // to Z_0 < 2^64. u = draw(Z_0), filled as the one-level path fills, and the column j
+    // whose stretch [c_j, c_j + a_j) holds u (c_j = a_0 + … + a_{j−1}; the tail's stretch is
+    // [c_n, Z_0)): each column with probability its weight over Z_0, as a slot of level 0's
+    // table gives, and u − c_j, uniform on [0, a_j) (or [0, t)) and independent of the rest
+    // given j, is kept as above. An outcome's column is the outcome. The tail then goes on
+    // as d's own draw goes on from level 0's tail (draw_past_level_0: down a level with
+    // probability X/t, or from level 0 again), its uniform values drawn from this pool's
+    // 64-bit words: every value that draw reads is uniform and independent of the rest, so
+    // levels.hpp's invariant holds as for d's own draw, and outcome i comes with
+    // probability exactly v_i / V. The column is found by a scan of the parts, read from the
+    // weights the distribution holds: O(n) a draw, where one level's running sums are
+    // searched in O(log n), since a distribution of several levels keeps 24 bytes a weight
+    // and no running sums; the pool is there to save rolls, not time. The tail is drawn
+    // with probability below n·2^−60, and costs some rolls more than its share of
+    // information (its words are drawn afresh, without recycling).
+    std::size_t draw_levels(const detail::weight_levels& w) {
+        const count_t z = w.top.total, filled = z * Threshold;  // below 2^128: z < 2^64, Threshold <= 2^64
+        const count_t u = draw_by(detail::divisor_value{z}, filled < fullest ? filled : fullest);
+        const detail::level_0_column at = detail::level_0_column_at(w, u);
+        state_.value = state_.value * at.weight + (u - at.begin);
+        state_.range *= at.weight;
+        if (at.column < w.size) return at.column;
+        auto words = pool_words();
+        detail::source_draws draws{words};
+        return detail::draw_past_level_0(detail::erased_draws::of(draws), w);
+    }
+
     static constexpr bool splits_words = faces == two_to_64;
     static constexpr count_t digit_radix = splits_words ? count_t{1} << 32 : faces;
 
