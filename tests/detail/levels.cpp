@@ -1,10 +1,15 @@
 #include <rollplan/detail/levels.hpp>
 #include <rollplan/detail/wide.hpp>
+#include <rollplan/discrete.hpp>
+#include <rollplan/philox.hpp>
 #include <rollplan/verify.hpp>
 
 #include <catch2/catch.hpp>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <sstream>
+#include <string>
 #include <vector>
 
 using namespace rollplan;
@@ -462,4 +467,282 @@ TEST_CASE("levels: shares rounded to the nearest double", "[levels]") {
         if (b >= (std::uint64_t{1} << 53)) continue;
         REQUIRE(detail::ratio(big_of(a, 0), big_of(b, 0)) == static_cast<double>(a) / static_cast<double>(b));
     }
+}
+
+// ---- double weights at their edges, and integer weights at 2^63 and 2^64 ----------------
+
+namespace {
+
+// A weight's exact value m·2^e (m odd; 0 as {0, 0}), found here without the code under test:
+// a double by frexp (x = f·2^e, f in [1/2, 1), and f·2^53 an integer), an integer by halving.
+dyadic by_hand(double x) {
+    if (x == 0) return {};
+    int e = 0;
+    const double f = std::frexp(x, &e);
+    auto m = static_cast<count_t>(static_cast<std::uint64_t>(std::ldexp(f, 53)));
+    e -= 53;
+    while (m % 2 == 0) m /= 2, ++e;
+    return {m, e};
+}
+dyadic by_hand(count_t x) {
+    if (x == 0) return {};
+    int e = 0;
+    while (x % 2 == 0) x /= 2, ++e;
+    return {x, e};
+}
+dyadic by_hand(unsigned long long x) { return by_hand(count_t{x}); }
+long long bits_of(count_t m) {
+    long long b = 0;
+    for (; m != 0; m >>= 1) ++b;
+    return b;
+}
+count_t gcd_by_hand(count_t a, count_t b) {
+    while (b != 0) {
+        const count_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+// Non-negative integers as their bits, least significant first: enough to add m·2^k, to
+// find a bit length and to write decimal digits, independently of detail::big.
+struct bit_number {
+    std::vector<unsigned char> bit;
+    void add(count_t m, int k) {
+        for (int b = 0; b < 128; ++b)
+            if ((m >> b) & 1) {
+                auto at = static_cast<std::size_t>(k + b);
+                for (;; ++at) {  // add 1 at `at`, carrying
+                    if (bit.size() <= at) bit.resize(at + 1);
+                    if (bit[at] == 0) {
+                        bit[at] = 1;
+                        break;
+                    }
+                    bit[at] = 0;
+                }
+            }
+    }
+    std::size_t length() const {
+        std::size_t l = bit.size();
+        while (l > 0 && bit[l - 1] == 0) --l;
+        return l;
+    }
+    std::string decimal() const {
+        std::vector<int> digit{0};  // least significant first
+        for (std::size_t i = length(); i-- > 0;) {
+            int carry = bit[i];
+            for (int& d : digit) {
+                const int x = 2 * d + carry;
+                d = x % 10;
+                carry = x / 10;
+            }
+            if (carry != 0) digit.push_back(carry);
+        }
+        std::string text;
+        for (std::size_t i = digit.size(); i-- > 0;) text += static_cast<char>('0' + digit[i]);
+        return text;
+    }
+};
+
+// What the spec says of weights w, worked out here: their exact values, the canonical v_i
+// (m_i/g at 2^(e_i − e_min)), V, and the text "n v_0 … v_(n−1)" << writes.
+struct worked_weights {
+    std::vector<dyadic> exact, canonical;
+    bit_number total;
+    std::string text;
+};
+template <class Weight>
+worked_weights work_out(const std::vector<Weight>& w) {
+    worked_weights out;
+    int least = 1 << 20;
+    count_t g = 0;
+    for (const Weight x : w) {
+        out.exact.push_back(by_hand(x));
+        if (out.exact.back().mantissa != 0) {
+            least = std::min(least, out.exact.back().exponent);
+            g = gcd_by_hand(g, out.exact.back().mantissa);
+        }
+    }
+    out.text = std::to_string(w.size());
+    for (const dyadic& d : out.exact) {
+        const dyadic v = d.mantissa == 0 ? dyadic{} : dyadic{d.mantissa / g, d.exponent - least};
+        out.canonical.push_back(v);
+        bit_number one;
+        one.add(v.mantissa, v.exponent);
+        out.total.add(v.mantissa, v.exponent);
+        out.text += ' ';  // appended in two steps: GCC 12 warns falsely (-Wrestrict) on " " + a temporary string
+        out.text += v.mantissa == 0 ? std::string("0") : one.decimal();
+    }
+    return out;
+}
+
+// ⌊m·2^k / 2^cut⌋ for a part below 2^64.
+std::uint64_t part_by_hand(const dyadic& v, long long cut) {
+    const long long up = v.exponent - cut;
+    if (up >= 0) return static_cast<std::uint64_t>(v.mantissa << up);
+    return up <= -128 ? 0 : static_cast<std::uint64_t>(v.mantissa >> -up);
+}
+
+// The laws of one weight vector of N outcomes: exact values, canonical integers, the text,
+// the held weights and level 0's parts as the spec's rule makes them, `levels` levels, the
+// probabilities `shares` (the correctly rounded v_i / V, computed beside the test), no draw of
+// a zero weight, and on every roll sequence of a d6 to depth 6 through the real draw, each
+// outcome's mass within what its exact share allows.
+template <std::size_t N, class Weight>
+void edge_laws(const std::vector<Weight>& w, std::size_t levels, const std::vector<double>& shares) {
+    REQUIRE(w.size() == N);
+    const worked_weights by = work_out(w);
+    INFO("weights " << by.text);
+    const std::vector<dyadic> exact = detail::exact_values(w.begin(), w.end());
+    REQUIRE(exact == by.exact);
+    REQUIRE(detail::canonical(exact) == by.canonical);
+
+    const discrete_distribution<int> d(w.begin(), w.end());
+    REQUIRE(d.param().levels() == levels);
+    REQUIRE(make_levels(exact).count() == levels);
+    std::ostringstream text;
+    text << d;
+    REQUIRE(text.str() == by.text);
+    std::istringstream back(text.str());
+    discrete_distribution<int> read({1, 1, 1, 1, 1, 1, 1, 1});
+    back >> read;
+    REQUIRE_FALSE(back.fail());
+    REQUIRE(read == d);
+    REQUIRE(d.probabilities() == shares);
+
+    // held: the weights are the canonical integers, bit for bit; several levels hold them as given
+    const weight_levels held = detail::held_levels(exact);
+    REQUIRE(held.count() == levels);
+    REQUIRE(held.held() == (levels > 1));
+    const std::vector<detail::big> weights = held.weights();
+    for (std::size_t i = 0; i < N; ++i) {
+        const dyadic v = by.canonical[i];
+        bit_number one;
+        one.add(v.mantissa, v.exponent);
+        REQUIRE(weights[i].bit_length() == one.length());
+        REQUIRE(weights[i].word_at(v.exponent) == static_cast<std::uint64_t>(v.mantissa));
+        REQUIRE(weights[i].word_at(v.exponent + 64) == static_cast<std::uint64_t>(v.mantissa >> 64));
+        if (held.held()) REQUIRE(held.exact.at(i) == v);
+    }
+    // level 0: one exact table of the v_i (cut 0), or parts ⌊v_i / 2^F⌋ with F = bitlength(V) − 63
+    const long long cut = levels == 1 ? 0 : static_cast<long long>(by.total.length()) - 63;
+    REQUIRE(held.top.cut == cut);
+    count_t parts = 0;
+    for (std::size_t i = 0; i < N; ++i) {
+        REQUIRE(d.level_view().column_weight(0, i) == part_by_hand(by.canonical[i], cut));
+        parts += part_by_hand(by.canonical[i], cut);
+    }
+    if (levels > 1) REQUIRE((parts < count_t{1} << 63 && parts > (count_t{1} << 62) - N));
+
+    // draws: never an outcome of weight 0, from an engine and on every roll sequence
+    philox4x64 engine(N);
+    for (int t = 0; t < 200; ++t) {
+        const int i = d(engine);
+        REQUIRE((i >= 0 && static_cast<std::size_t>(i) < N));
+        REQUIRE(by.canonical[static_cast<std::size_t>(i)].mantissa != 0);
+    }
+    const auto r = check_sampler<d6, N>([&](auto& roll) { return d(roll); }, 6);
+    REQUIRE_FALSE(r.outcome_out_of_range);
+    REQUIRE(r.unresolved_mass() < rational{1, 1000});
+    if (by.total.length() <= 100) {  // the shares v_i / V as rationals: mass_i <= v_i / V <= mass_i + unresolved
+        std::vector<count_t> v;
+        for (const dyadic& x : by.canonical) v.push_back(x.mantissa << x.exponent);
+        REQUIRE(shares_within(r, v));
+    } else {  // a share below 6^−6 (v_i·2^(100 − 1) < V) finishes no sequence of 6 rolls or fewer
+        for (std::size_t i = 0; i < N; ++i)
+            if (by.canonical[i].exponent + bits_of(by.canonical[i].mantissa) + 20 <
+                static_cast<long long>(by.total.length()))
+                REQUIRE(r.mass(i) == rational{0});
+    }
+    for (std::size_t i = 0; i < N; ++i)
+        if (by.canonical[i].mantissa == 0) REQUIRE(r.mass(i) == rational{0});
+}
+
+constexpr double tiny = 0x1p-1074;                          // 5e-324, the least subnormal
+constexpr double largest_subnormal = 0x1p-1022 - 0x1p-1074;  // (2^52 − 1)·2^−1074
+constexpr double least_normal = 0x1p-1022;                   // 2^52·2^−1074
+constexpr count_t two_to(int k) { return count_t{1} << k; }
+
+}  // namespace
+
+// The probabilities below are Python's float(Fraction(v_i, V)) (correctly rounded, ties to
+// even) of the weights' exact values, written as hexadecimal doubles; the level counts are
+// worked by the spec's rule in the comments.
+TEST_CASE("levels: double weights at the subnormal edge, beside 1 and beside DBL_MAX, exactly", "[levels]") {
+    // {2^−1074, 1}: v = {1, 2^1074}; V has 1075 bits, F = 1012 puts only 2^62 on level 0, and
+    // the 1 left below is level 1: 2 levels. 1/(2^1074 + 1) rounds to 2^−1074, the rest to 1
+    edge_laws<2>(std::vector<double>{tiny, 1}, 2, {0x1p-1074, 1});
+    // {2^−1074, the largest subnormal}: v = {1, 2^52 − 1}, V = 2^52: one level, exact shares
+    edge_laws<2>(std::vector<double>{tiny, largest_subnormal}, 1, {0x1p-52, 1 - 0x1p-52});
+    // {the largest subnormal, the least normal}: v = {2^52 − 1, 2^52}, V = 2^53 − 1: one level
+    // (lcm(2, V) < 2^64); 2^52/V = 1/2 + 2^−54 + … rounds up, (2^52 − 1)/V to 1/2 − 2^−54
+    edge_laws<2>(std::vector<double>{largest_subnormal, least_normal}, 1, {0.5 - 0x1p-54, 0.5 + 0x1p-53});
+    // {the least normal, the next double}: v = {2^52, 2^52 + 1}, V = 2^53 + 1: one level
+    edge_laws<2>(std::vector<double>{least_normal, least_normal + tiny}, 1, {0.5 - 0x1p-54, 0.5});
+    // the four doubles about 2^−1022: v = {2^52 − 2, 2^52 − 1, 2^52, 2^52 + 1}, V = 2^54 − 2
+    edge_laws<4>(std::vector<double>{largest_subnormal - tiny, largest_subnormal, least_normal, least_normal + tiny}, 1,
+                 {0x1.ffffffffffffdp-3, 0x1.fffffffffffffp-3, 0x1.0000000000001p-2, 0x1.0000000000002p-2});
+    // multiples of 2^−1074 beside zeros: v = {0, 1, 0, 2, 3}, V = 6, so a d6 decides in one roll
+    edge_laws<5>(std::vector<double>{0, tiny, 0, 2 * tiny, 3 * tiny}, 1, {0, 1.0 / 6, 0, 1.0 / 3, 0.5});
+    {
+        const discrete_distribution<int> d({0, tiny, 0, 2 * tiny, 3 * tiny});
+        const auto r = check_sampler<d6, 5>([&](auto& roll) { return d(roll); }, 6);
+        REQUIRE(r.unresolved_mass() == rational{0});
+        for (std::size_t i = 0; i < 5; ++i) REQUIRE(r.mass(i) == rational{std::array<count_t, 5>{0, 1, 0, 2, 3}[i], 6});
+    }
+    // shares in the subnormal range, rounded once: {3·2^−1074, 2} and {7·2^−1074, 2} (v = {3,
+    // 2^1075}, {7, 2^1075}: 2 levels) have shares a shade below 1.5 and 3.5 times 2^−1074,
+    // which round down to 1 and 3 times 2^−1074 (rounded to a half first, they would tie up)
+    edge_laws<2>(std::vector<double>{3 * tiny, 2}, 2, {0x1p-1074, 1});
+    edge_laws<2>(std::vector<double>{7 * tiny, 2}, 2, {3 * 0x1p-1074, 1});
+    // {2^−1022, 1}: v = {1, 2^1022}: 2 levels; 1/(2^1022 + 1) rounds to 2^−1022
+    edge_laws<2>(std::vector<double>{least_normal, 1}, 2, {0x1p-1022, 1});
+    // beside 1: {1 − 2^−53, 1, 1 + 2^−52}: v = {2^53 − 1, 2^53, 2^53 + 2}, V = 3·2^53 + 1: one level
+    edge_laws<3>(std::vector<double>{1 - 0x1p-53, 1, 1 + 0x1p-52}, 1, {0x1.5555555555554p-2, 0x1.5555555555555p-2, 0x1.5555555555556p-2});
+    // beside DBL_MAX, and a zero (which has no exponent to be the least): v = {2^53 − 1, 0,
+    // 2^53 − 2}, V = 2^54 − 3: one level
+    edge_laws<3>(std::vector<double>{DBL_MAX, 0, std::nextafter(DBL_MAX, 0.0)}, 1, {0.5, 0, 0.5 - 0x1p-54});
+    // {1, DBL_MAX}: v = {1, (2^53 − 1)·2^971}: 2 levels; the share of 1 is the subnormal 2^−1024
+    edge_laws<2>(std::vector<double>{1, DBL_MAX}, 2, {0x1p-1024, 1});
+    // {2^−1074, DBL_MAX, 0}: v = {1, (2^53 − 1)·2^2045, 0}, V of 2098 bits: F = 2035 leaves the
+    // 1 to level 1: 2 levels; its share (about 2^−2098) rounds to 0, yet no draw is of the 0
+    edge_laws<3>(std::vector<double>{tiny, DBL_MAX, 0}, 2, {0, 1, 0});
+}
+
+TEST_CASE("levels: integer weights at 2^63 and 2^64, whose level 0 is exact or not by one unit", "[levels]") {
+    using ull = unsigned long long;
+    constexpr ull top = ~0ull;  // 2^64 − 1
+    // {2^63, 2^63 − 1}: V = 2^64 − 1 fits, but lcm(2, V) = 2^65 − 2 does not: F = 1, parts
+    // {2^62, 2^62 − 1}, and the 1 left is level 1: 2 levels
+    edge_laws<2>(std::vector<ull>{ull{1} << 63, (ull{1} << 63) - 1}, 2, {0.5, 0.5});
+    // {2^64 − 1, 1}: V = 2^64 and lcm(2, V) = 2^64: one exact level
+    edge_laws<2>(std::vector<ull>{top, 1}, 1, {1, 0x1p-64});
+    // {2^63 − 1, 2^63 + 1}: V = 2^64, one level; both shares 1/2 ∓ 2^−64 round to 1/2
+    edge_laws<2>(std::vector<ull>{(ull{1} << 63) - 1, (ull{1} << 63) + 1}, 1, {0.5, 0.5});
+    // {2^63, 1}: V = 2^63 + 1 is odd, lcm(2, V) = 2^64 + 2: 2 levels
+    edge_laws<2>(std::vector<ull>{ull{1} << 63, 1}, 2, {1, 0x1p-63});
+    // {2^63 − 1, 2}: V = 2^63 + 1 again, parts {2^62 − 1, 1}: 2 levels
+    edge_laws<2>(std::vector<ull>{(ull{1} << 63) - 1, 2}, 2, {1, 0x1p-62});
+    // {2^63, 1, 1}: V = 2^63 + 2, coprime to 3: F = 1, parts {2^62, 0, 0}, residues {0, 1, 1}: 2 levels
+    edge_laws<3>(std::vector<ull>{ull{1} << 63, 1, 1}, 2, {1, 0x1p-63, 0x1p-63});
+    // {2^64 − 1, 2^64 − 2}: V = 2^65 − 3: F = 2, residues {3, 2}: 2 levels
+    edge_laws<2>(std::vector<ull>{top, top - 1}, 2, {0.5, 0.5});
+    // {2^64 − 1, 2^64 − 1, 0}: the least integers are {1, 1, 0}: one level
+    edge_laws<3>(std::vector<ull>{top, top, 0}, 1, {0.5, 0.5, 0});
+    // a tie: (2^53 + 1)/2^54 = 1/2 + 2^−54 is halfway between two doubles and rounds to the even 1/2
+    edge_laws<2>(std::vector<ull>{(ull{1} << 53) + 1, (ull{1} << 53) - 1}, 1, {0.5, 0.5 - 0x1p-54});
+    // as 128-bit integers: {2^64, 1} (V = 2^64 + 1: F = 2, 2 levels), {2^127, 1} (F = 65, 2 levels),
+    // and {2^63, 2^63 − 1} as the same distribution as its 64-bit form
+    edge_laws<2>(std::vector<count_t>{two_to(64), 1}, 2, {1, 0x1p-64});
+    edge_laws<2>(std::vector<count_t>{two_to(127), 1}, 2, {1, 0x1p-127});
+    edge_laws<2>(std::vector<count_t>{two_to(64) - 1, 1}, 1, {1, 0x1p-64});
+    const std::vector<count_t> wide{two_to(63), two_to(63) - 1};
+    const std::vector<ull> narrow{ull{1} << 63, (ull{1} << 63) - 1};
+    REQUIRE(discrete_distribution<int>(wide.begin(), wide.end()) == discrete_distribution<int>(narrow.begin(), narrow.end()));
+    // the exact level's bound, both ways, for the make_levels rule itself: {2^64 − 1, 1} fits
+    // (V = 2^64), {2^64 − 1, 2} does not (V = 2^64 + 1: a cut of 2, and the residue below)
+    const std::vector<ull> fits{top, 1}, past{top, 2};
+    REQUIRE(make_levels(detail::exact_values(fits.begin(), fits.end())).count() == 1);
+    REQUIRE(make_levels(detail::exact_values(past.begin(), past.end())).count() == 2);
 }
