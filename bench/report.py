@@ -346,16 +346,21 @@ def main():
         table += [title, "", "| goal | compiler | measured | instructions per value (ours / theirs) |", "|---|---|---|---|"]
         table += [f"| {t} | {c} | {m} | {i} |" for t, c, m, i, ok in rows if ok == wanted]
         table.append("")
+    def cells_of(group, engine, libraries, n):
+        """One row's cells, each GCC / Clang, or None when no library has the case."""
+        cells = []
+        for l in libraries:
+            g, c = median.get(("gcc", group, engine, l, n)), median.get(("clang", group, engine, l, n))
+            cells.append("—" if g is None and c is None else f"{fmt(g)} / {fmt(c)}")
+        return cells if any(x != "—" for x in cells) else None
+
     def both_compilers_on(title, group, engine, libraries, sizes):
         """A table of group's cases on one engine, each cell GCC / Clang."""
         lines = [title, "", "| N | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in libraries) + " |",
                  "|---|" + "---|" * len(libraries)]
         for n in sizes:
-            cells = []
-            for l in libraries:
-                g, c = median.get(("gcc", group, engine, l, n)), median.get(("clang", group, engine, l, n))
-                cells.append("—" if g is None and c is None else f"{fmt(g)} / {fmt(c)}")
-            if any(x != "—" for x in cells):
+            cells = cells_of(group, engine, libraries, n)
+            if cells:
                 lines.append(f"| {n} | " + " | ".join(cells) + " |")
         return lines
 
@@ -373,11 +378,8 @@ def main():
                   "| weights | n | `rollplan discrete_distribution` | Boost.Random alias (doubles) | libstdc++ |", "|---|---|---|---|---|"]
         for group in DOUBLE_GROUPS:
             for n in ["6", "100", "10^4"]:
-                cells = []
-                for l in DOUBLE_LIBRARIES:
-                    g, c = median.get(("gcc", group, engine, l, n)), median.get(("clang", group, engine, l, n))
-                    cells.append("—" if g is None and c is None else f"{fmt(g)} / {fmt(c)}")
-                if any(x != "—" for x in cells):
+                cells = cells_of(group, engine, DOUBLE_LIBRARIES, n)
+                if cells:
                     table.append(f"| {group.split(': ', 1)[1]} | {n} | " + " | ".join(cells) + " |")
     table.append("")
     table += ["Constructing from n weights: ns per weight (GCC 12 / Clang 16) and bytes held per weight:", "",

@@ -348,6 +348,30 @@ TEST_CASE("draw(d) of one level with a padding tail cuts by the outcomes alone",
     }
 }
 
+namespace {
+// The pool's register (x uniform on [0, r)) as the spec's rule draws from it (docs/spec.md,
+// section 4), from the digits of a source of `faces` faces: u uniform on [0, total), the
+// register filled to `fill` first, what is refused taken off, what u leaves kept.
+struct spec_register {
+    count_t x = 0, r = 1;
+    std::size_t read = 0;
+    count_t draw_below(const std::vector<std::uint64_t>& digits, count_t faces, count_t total, count_t fill) {
+        for (;;) {
+            while (r < fill || r < total) x = x * faces + digits.at(read++), r *= faces;
+            const count_t q = r / total;
+            if (x < q * total) {
+                const count_t u = x % total;
+                x /= total;
+                r = q;
+                return u;
+            }
+            x -= q * total;
+            r -= q * total;
+        }
+    }
+};
+}  // namespace
+
 // The fill of draw(d) is min(W·T, ⌊(2^128 − 1)/R⌋) (docs/spec.md, section 4): here with T = 2^64
 // on a d6, where W·T passes what one more roll keeps in 128 bits, followed by the spec's rule in
 // the test ({2^64 − 3, 1, 1}: one level, W = 2^64 − 1, lcm(3, W) = W).
@@ -362,22 +386,11 @@ TEST_CASE("draw(d) fills to W·T, or as far as 128 bits hold one more digit", "[
     std::size_t used = 0;
     auto roll = from_values<d6>([&] { return digits.at(used++); });
     basic_entropy_pool<decltype(roll), two_to_64> pool(roll);
-    count_t x = 0, r = 1;
-    std::size_t read = 0;
+    spec_register reg;
+    count_t &x = reg.x, &r = reg.r;
+    const std::size_t& read = reg.read;
     for (int draw = 0; draw < 40; ++draw) {
-        count_t u = 0;
-        for (;;) {  // the loop of draw(W), filled to F
-            while (r < fill || r < total) x = x * 6 + digits.at(read++), r *= 6;
-            const count_t q = r / total;
-            if (x < q * total) {
-                u = x % total;
-                x /= total;
-                r = q;
-                break;
-            }
-            x -= q * total;
-            r -= q * total;
-        }
+        const count_t u = reg.draw_below(digits, 6, total, fill);
         const int outcome = u < w[0] ? 0 : u < count_t{w[0]} + 1 ? 1 : 2;
         const count_t begin = outcome == 0 ? 0 : outcome == 1 ? count_t{w[0]} : count_t{w[0]} + 1;
         x = x * w[static_cast<std::size_t>(outcome)] + (u - begin);
@@ -408,28 +421,15 @@ constexpr std::uint64_t tail_1e4 = 3, total_1e4 = 4611686018427387957;
 // digits of a source of `faces` faces, Threshold 2^32, as long as no draw lands in level 0's
 // tail (probability below 2^-60 a draw): u = the loop of draw(Z_0) filled to min(Z_0·2^32,
 // ⌊(2^128 − 1)/K⌋), the column whose [c_j, c_j + a_j) holds u, x = x·a_j + (u − c_j).
-struct spec_levels_pool {
+struct spec_levels_pool : spec_register {
     const std::uint64_t* parts;
     std::size_t n;
     std::uint64_t total;
     count_t faces;
-    count_t x = 0, r = 1;
-    std::size_t read = 0;
+    spec_levels_pool(const std::uint64_t* p, std::size_t count, std::uint64_t z, count_t k)
+        : parts(p), n(count), total(z), faces(k) {}
     int draw(const std::vector<std::uint64_t>& digits) {
-        const count_t fill = std::min(count_t{total} << 32, ~count_t{0} / faces);
-        count_t u = 0;
-        for (;;) {
-            while (r < fill || r < total) x = x * faces + digits.at(read++), r *= faces;
-            const count_t q = r / total;
-            if (x < q * total) {
-                u = x % total;
-                x /= total;
-                r = q;
-                break;
-            }
-            x -= q * total;
-            r -= q * total;
-        }
+        const count_t u = draw_below(digits, faces, total, std::min(count_t{total} << 32, ~count_t{0} / faces));
         count_t begin = 0;
         for (std::size_t j = 0; j < n; ++j) {
             if (u < begin + parts[j]) {
