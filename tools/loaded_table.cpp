@@ -4,7 +4,11 @@
 // information bound H / log2 K (H the weights' entropy in bits); and the
 // run-time discrete_distribution<int> on double weights from a coin or a
 // die (its Knuth–Yao tree), its rolls per draw next to Knuth and Yao's
-// bound H / log2 K + 2 and the rolls enough for 99% of the draws.
+// bound H / log2 K + 2 and the rolls enough for 99% of the draws; and the
+// pool's draw(d) on double weights (one level or several), next to H / log2 K
+// and to the information of the outcomes the run drew (what any exact
+// sampler must spend on average for them), which takes the luck of the run
+// out of the ratio.
 //   loaded_table --markdown   the tables of docs/guide.md
 //   loaded_table --time       the same draws' time per draw on this machine (not in a table: it varies)
 //   loaded_table --csv        the pool's rolls per draw over the bound after 10 … 10^6 draws, for the plot
@@ -43,14 +47,15 @@ double entropy(const std::vector<double>& w) {
 
 // Every `report` draws, the rolls per draw so far of a pool drawing d from a
 // die with `faces` faces (rolled exactly from a 64-bit engine).
+// report(i, rolls per draw, the outcome drawn).
 template <class Report>
 void pool_draws(const rp::discrete_distribution<int>& d, unsigned faces, long draws, Report report) {
     std::mt19937_64 engine(20261201);
     auto run = [&](auto& die) {
         rp::entropy_pool<std::remove_reference_t<decltype(die)>> pool(die);
         for (long i = 1; i <= draws; ++i) {
-            (void)pool.draw(d);
-            report(i, static_cast<double>(pool.rolls()) / static_cast<double>(i));
+            const int outcome = pool.draw(d);
+            report(i, static_cast<double>(pool.rolls()) / static_cast<double>(i), outcome);
         }
     };
     if (faces == 2) {
@@ -78,7 +83,7 @@ void markdown() {
             const double bound = entropy(t.weights) / std::log2(static_cast<double>(faces));
             const rp::plan_description plan = rp::make_loaded_plan(weights, faces);
             double per_draw = 0;
-            pool_draws(d, faces, draws, [&](long i, double r) {
+            pool_draws(d, faces, draws, [&](long i, double r, int) {
                 if (i == draws) per_draw = r;
             });
             const std::string name = rp::plan_name(plan);
@@ -154,6 +159,39 @@ void dice_markdown() {
     std::printf("<!-- /table:dice_draws -->\n");
 }
 
+// The pool's draw(d) on double weights: rolls per draw after `draws` draws,
+// next to H / log2 K and to the information of the outcomes drawn,
+// Σ −log_K (w_i / Σw) over them, per draw, and the rolls spent beyond that
+// information in the whole run: what the pool's register still holds at the
+// end (at most log_K 2^128 rolls) and what it refused.
+void pool_doubles_markdown() {
+    std::printf("<!-- table:pool_doubles -->\n");
+    std::printf("| weights (doubles) | die | levels | H / log2 K | pool `draw(d)`, rolls per draw | pool / bound | the outcomes' information, per draw | pool / that | rolls beyond it, in all | draws |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    std::vector<dice_row> rows = dice_rows();
+    rows[0].faces = 6;  // {0.1, 0.2, 0.7} from a d6: one level with W = 2^55 − 1
+    rows[3].draws = 100000;  // 10^4 weights: O(n) a draw
+    std::vector<double> cubes;
+    for (int k = 1; k <= 100; ++k) cubes.push_back(1.0 / (static_cast<double>(k) * k * k));
+    rows.insert(rows.begin() + 3, dice_row{"1/k^3, k = 1 … 100", cubes, 6, 1000000});
+    for (const dice_row& r : rows) {
+        const rp::discrete_distribution<int> d(r.weights.begin(), r.weights.end());
+        double total = 0;
+        for (double w : r.weights) total += w;
+        const double log_k = std::log2(static_cast<double>(r.faces)), bound = entropy(r.weights) / log_k;
+        double per_draw = 0, information = 0;
+        pool_draws(d, r.faces, r.draws, [&](long i, double rolls, int outcome) {
+            information -= std::log2(r.weights[static_cast<std::size_t>(outcome)] / total) / log_k;
+            if (i == r.draws) per_draw = rolls;
+        });
+        information /= static_cast<double>(r.draws);
+        const double beyond = (per_draw - information) * static_cast<double>(r.draws);
+        std::printf("| %s | %s | %zu | %.6g | %.6g | %.5f | %.6g | %.5f | %.1f | %ld |\n", r.name, rp::die_name(r.faces).c_str(),
+                    d.param().levels(), bound, per_draw, per_draw / bound, information, per_draw / information, beyond, r.draws);
+    }
+    std::printf("<!-- /table:pool_doubles -->\n");
+}
+
 void dice_time() {
     for (const dice_row& r : dice_rows()) {
         const dice_draws m = run_time_draws(r);
@@ -169,7 +207,7 @@ void csv() {
         const double bound = entropy(tables[1].weights) / std::log2(static_cast<double>(faces));
         long next = 10;  // four points per decade: 10, 18, 32, 56, 100, …
         int step = 0;
-        pool_draws(d, faces, 1000000, [&](long i, double r) {
+        pool_draws(d, faces, 1000000, [&](long i, double r, int) {
             if (i != next) return;
             std::printf("%ld,%s,%.6f\n", i, rp::die_name(faces).c_str(), r / bound);
             next = std::lround(10 * std::pow(10.0, ++step / 4.0));
@@ -183,6 +221,7 @@ int main(int argc, char** argv) {
     if (argc == 2 && std::strcmp(argv[1], "--markdown") == 0) {
         markdown();
         dice_markdown();
+        pool_doubles_markdown();
     } else if (argc == 2 && std::strcmp(argv[1], "--time") == 0) {
         dice_time();
     } else if (argc == 2 && std::strcmp(argv[1], "--csv") == 0) {
