@@ -314,6 +314,18 @@ TEST_CASE("discrete_distribution on engine words: the outcome of ⌊U·S⌋, wor
     REQUIRE(from_32({0, (1u << 24) - 1, 0}) == std::pair<int, std::size_t>{0, 2});
     REQUIRE(from_32({0, 1u << 24, 0}) == std::pair<int, std::size_t>{1, 2});
     REQUIRE(from_32({1, 0}) == std::pair<int, std::size_t>{1, 1});
+    // {2^32 − 5, 3, 2}: S = 3·2^32, a multiple of 2^32, so a 32-bit word w reaches exactly the
+    // slots 3w … 3w + 2. Column 2 keeps 6 slots of outcome 2, then its alias; w = (2^33 + 4)/3
+    // reaches 2C + 4 and 2C + 5 (outcome 2) and 2C + 6 (the alias): the second word decides,
+    // though only one of the three slots is past the keep
+    const words w3{(std::uint64_t{1} << 32) - 5, 3, 2};
+    const discrete_distribution<int> thirds(w3.begin(), w3.end());
+    REQUIRE(thirds.param().columns() * thirds.param().capacity() == count_t{3} << 32);
+    const std::uint64_t across = ((std::uint64_t{1} << 33) + 4) / 3;
+    REQUIRE(outcomes_of_words(thirds, across << 32, count_t{1} << 32) == std::vector<int>{2, 0});
+    for (const std::uint64_t second : {std::uint64_t{0}, std::uint64_t{0xaaaaaaaau}, std::uint64_t{0xffffffffu}})
+        check_word_draw<count_t{1} << 32>(thirds, {across, second, 0, 0});
+    REQUIRE(thirds(from_values<die<count_t{1} << 32>>([n = 0]() mutable { return n++ == 0 ? across : 0xffffffffu; })) == 0);
     // not a word: the Knuth–Yao loop for n·C values, then ⌊u/C⌋
     std::minstd_rand g{6}, twin{6};
     for (int i = 0; i < 2000; ++i) {
@@ -321,6 +333,25 @@ TEST_CASE("discrete_distribution on engine words: the outcome of ⌊U·S⌋, wor
         const count_t u = uniform_below(twin, static_cast<std::uint64_t>(slots));
         REQUIRE(many(g) == static_cast<int>(many.param().outcome_of(static_cast<std::uint64_t>(u / many.param().capacity()),
                                                                      u % many.param().capacity())));
+    }
+    // a word of 48 bits (a power of two between 2^32 and 2^64, not read as U's digits):
+    // uniform_below(S) too, whether one word maps the slots (S <= 2^48: {3, 2, 1}, Lemire's map
+    // with its rejection) or not (the doubles, S past 2^48)
+    struct word48 {
+        using result_type = std::uint64_t;
+        static constexpr result_type min() { return 0; }
+        static constexpr result_type max() { return (result_type{1} << 48) - 1; }
+        splitmix64 g;
+        result_type operator()() { return g() >> 16; }
+    };
+    for (const auto* d : {&small, &doubles}) {
+        word48 g48{splitmix64{8}}, twin48{splitmix64{8}};
+        const count_t slots = d->param().columns() * d->param().capacity();
+        for (int i = 0; i < 2000; ++i) {
+            const count_t u = uniform_below(twin48, static_cast<std::uint64_t>(slots));
+            REQUIRE((*d)(g48) == static_cast<int>(d->param().outcome_of(static_cast<std::uint64_t>(u / d->param().capacity()),
+                                                                        u % d->param().capacity())));
+        }
     }
 }
 

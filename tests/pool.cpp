@@ -467,6 +467,34 @@ TEST_CASE("draw(d) of several levels: level 0 is the weights' parts and a tail, 
     for (std::size_t i = 0; i < 2; ++i) REQUIRE(d2.level_view().column_weight(0, i) == parts_1e4[i]);
 }
 
+// The cut of level 0 reads level 0 whether the levels are held (a distribution's: the parts read
+// from the exact weights) or made (every level's columns stored): the same column, begin and
+// weight for u at every edge of the parts computed apart, the tail included.
+TEST_CASE("level 0's column of u: held and made levels alike, at every edge", "[pool][loaded]") {
+    const discrete_distribution<int> d({1e-5, 1, 3.5});
+    const detail::weight_levels& held = d.level_view();
+    REQUIRE(held.held());
+    const detail::weight_levels made = detail::make_levels(detail::canonical(detail::exact_values(
+        std::begin(canonical_1e5), std::end(canonical_1e5))));
+    REQUIRE_FALSE(made.held());
+    REQUIRE(made.count() == 2);
+    std::uint64_t begin = 0;
+    for (std::size_t j = 0; j <= 3; ++j) {
+        const std::uint64_t weight = j < 3 ? parts_1e5[j] : tail_1e5;
+        for (const std::uint64_t u : {begin, begin + weight / 2, begin + weight - 1}) {
+            INFO("column " << j << ", u = " << u);
+            for (const detail::weight_levels* w : {&held, &made}) {
+                const detail::level_0_column c = detail::level_0_column_at(*w, u);
+                REQUIRE(c.column == j);
+                REQUIRE(c.begin == begin);
+                REQUIRE(c.weight == weight);
+            }
+        }
+        begin += weight;
+    }
+    REQUIRE(begin == total_1e5);
+}
+
 // Threshold 1 on 64-bit words: one word w fills the register to 2^64 >= Z_0, and q = ⌊2^64/Z_0⌋ = 3,
 // so u = w for w < Z_0, and the register keeps x = 0, r = 3. Outcome i's column is [c_i, c_i + a_i),
 // and then x = u − c_i, r = 3·a_i: a draw of a_i gives u − c_i back with no roll.
