@@ -19,10 +19,26 @@ stopping at the first that fails:
   invalid   the mutant is not valid C++ (a type error, an ambiguous call): it
             is not counted.
 
-Usage: mutate.py [--sample N] [--only TEXT]... [--changed BASE] [--jobs J] [--budget S] [--report FILE]
-                 [--list] [--resume FILE]... [--keep-survivors] [--keys-from FILE]
+--mutant FILE:'before'→'after' (or ->; given again: several) adds a mutant
+written by hand: that exact text, which must occur once in the header FILE,
+replaced, and tested as above. Alone it is the whole run; with --sample,
+--only, --changed or --keys-from it runs beside the mutants they choose.
+
+--full kills more: a mutant that every GCC test leaves alive is built again
+with clang++-16 against the same tests (its own main), then against every
+proof sweep of tests/proofs/ that includes its header, built as
+tests/CMakeLists.txt builds them with ROLLPLAN_SWEEPS on (GCC, the deep
+sweeps and the certificate sweep too), cheapest first. A sweep kills when it
+does not compile or its program fails (the boundary programs: when
+tests/boundaries.py rejects their analysis). The report says which killed
+each mutant: gcc tests, clang tests or proof sweep.
+
+Usage: mutate.py [--sample N] [--only TEXT]... [--changed BASE] [--mutant FILE:'before'→'after']... [--full]
+                 [--jobs J] [--budget S] [--report FILE] [--list] [--resume FILE]... [--keep-survivors]
+                 [--keys-from FILE]
 """
 import argparse
+import fcntl
 import json
 import os
 import re
@@ -83,6 +99,25 @@ COMPILE_FAIL = {
 FLAGS = ["-std=gnu++20", "-O1", "-DBOOST_ALL_NO_LIB", "-w"]
 GOLDEN_PROGRAM = "examples/reproducible.cpp"
 GOLDEN_TEXT = "tests/golden/reproducible.txt"
+CLANG = "clang++-16"  # --full: the unit tests again with this compiler
+# --full: the proof sweeps (tests/proofs/) as tests/CMakeLists.txt builds them with ROLLPLAN_SWEEPS and
+# ROLLPLAN_CERTIFICATE_SWEEP on, as (name, source, definitions, raised constexpr limits), cheapest first
+# (GCC 12 -O1 on the project's 2-core machine: a large_targets or boundaries program ~15 s, the budget
+# program ~10 s, a grid die ~50-100 s, an exhaustive part or a certificate die ~40-60 s).
+RAISED_LIMITS = ["-fconstexpr-ops-limit=4000000000", "-fconstexpr-loop-limit=100000000"]
+STRATEGIES = ["digits", "smooth", "cheapest", "optimal", "fastest"]
+SWEEPS = ([("certificate_budget", "certificate_budget.cpp", [], False)]
+          + [(f"large_targets.{s}", "large_targets.cpp", [f"ROLLPLAN_LARGE_STRATEGY={s}"], False) for s in STRATEGIES]
+          + [(f"boundaries.{s}", "boundaries.cpp", [f"ROLLPLAN_BOUNDARY_STRATEGY={s}"], False) for s in STRATEGIES]
+          + [(f"exhaustive.{part}", "exhaustive.cpp", [f"ROLLPLAN_EXHAUSTIVE_PART={part}"], True) for part in (1, 2, 3)]
+          + [(f"grid.d{faces}", "grid.cpp", [f"ROLLPLAN_GRID_FACES={faces}"], False)
+             for faces in (2, 3, 4, 5, 6, 7, 8, 10, 12, 20)]
+          + [("grid.d6_d10", "grid.cpp", ["ROLLPLAN_GRID_DICE=rp::d6, rp::d10", "ROLLPLAN_GRID_LAST=300"], False),
+             ("grid.polyhedral", "grid.cpp", ["ROLLPLAN_GRID_DICE=rp::d4, rp::d6, rp::d8, rp::d10, rp::d12, rp::d20",
+                                             "ROLLPLAN_GRID_LAST=150"], False)]
+          + [(f"certificate.d{faces}", "certificate.cpp", [f"ROLLPLAN_CERT_FACES={faces}"], True)
+             for faces in (2, 3, 5, 6, 7, 10, 12, 20, 2147483647, 4294967296)]
+          + [("certificate.d2^64", "certificate.cpp", ["ROLLPLAN_CERT_FACES=rollplan::two_to_64"], True)])
 
 
 # --- making mutants -------------------------------------------------------
@@ -202,6 +237,64 @@ def changed_lines(base):
     return changed
 
 
+class Refused(Exception):
+    """A --mutant that cannot be applied as written."""
+
+
+def split_change(change):
+    """'before'→'after' (or ->) as (before, after); quotes around both sides are taken off."""
+    if change.count("→") == 1:
+        before, after = change.split("→")
+    elif change.startswith("'") and change.endswith("'") and change.count("'->'") == 1:
+        before, after = change[1:-1].split("'->'")
+        return before, after
+    elif "→" not in change and change.count("->") == 1:
+        before, after = change.split("->")
+    else:
+        raise Refused("cannot tell 'before' from 'after': write them as 'before'→'after' (one arrow; "
+                      "-> is taken when it occurs once, or between the quotes as '...'->'...')")
+    if len(before) >= 2 and len(after) >= 2 and before[0] == before[-1] == "'" and after[0] == after[-1] == "'":
+        before, after = before[1:-1], after[1:-1]
+    return before, after
+
+
+def hand_mutant(spec):
+    """--mutant FILE:'before'→'after': the mutant that replaces the one occurrence of before in FILE by after."""
+    file, colon, change = spec.partition(":")
+    if not colon:
+        raise Refused(f"--mutant {spec}: expected FILE:'before'→'after'")
+    header = file.strip().removeprefix("./").removeprefix("include/").removeprefix("rollplan/")
+    if header not in TARGETS:
+        raise Refused(f"--mutant {spec}: {file} is not a header this script mutates (include/rollplan/ and one of: "
+                      + ", ".join(TARGETS) + ")")
+    try:
+        before, after = split_change(change)
+    except Refused as e:
+        raise Refused(f"--mutant {spec}: {e}") from None
+    return written_mutant(header, before, after, f"--mutant {spec}")
+
+
+def written_mutant(header, before, after, spec):
+    if not before:
+        raise Refused(f"{spec}: the text to replace is empty")
+    if before == after:
+        raise Refused(f"{spec}: 'before' and 'after' are the same text: not a mutant")
+    path = ROOT / "include" / "rollplan" / header
+    text = path.read_text()
+    count = text.count(before)
+    if count != 1:
+        raise Refused(f"{spec}: '{before}' " + (f"occurs {count} times in include/rollplan/{header}, not exactly once: "
+                                               "give more of its text" if count else
+                                               f"does not occur in include/rollplan/{header}"))
+    start = text.index(before)
+    number = text.count("\n", 0, start) + 1
+    old_lines = text.split("\n")[number - 1: number + before.count("\n")]
+    new_lines = text.replace(before, after).split("\n")[number - 1: number + after.count("\n")]
+    return {"header": header, "line": number, "kind": "by hand", "what": f"'{before}' -> '{after}' (by hand)",
+            "old": " ".join(l.strip() for l in old_lines), "new": " ".join(l.strip() for l in new_lines),
+            "before": before, "after": after}
+
+
 def key(m):
     """Names a mutant by its header, its line's text and the change: stable while that line is."""
     place = f" | line {m['occurrence']} with this text" if m.get("occurrence") else ""
@@ -223,8 +316,8 @@ PROVEN = re.compile(r"static assertion failed|static_assert|not a constant expre
                     r"call to consteval|is not a constant|exceeded", re.I)
 
 
-def compile_unit(tree, source, out, budget):
-    cmd = ["g++", *FLAGS, f"-I{tree}/include", f"-I{tree}/tests", "-c", str(source), "-o", str(out)]
+def compile_unit(tree, source, out, budget, compiler="g++"):
+    cmd = [compiler, *FLAGS, f"-I{tree}/include", f"-I{tree}/tests", "-c", str(source), "-o", str(out)]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=budget)
     except subprocess.TimeoutExpired:
@@ -234,57 +327,140 @@ def compile_unit(tree, source, out, budget):
     return ("proof" if PROVEN.search(r.stderr) else "error"), r.stderr
 
 
-def run_mutant(m, tree, budget):
-    """Applies m to tree's copy of the header, runs its tests, restores the header."""
+def run_mutant(m, tree, budget, full=False):
+    """Applies m to tree's copy of the header, runs its tests (with --full, the other killers too),
+    restores the header. Returns (status, detail, killer)."""
     path = tree / "include" / "rollplan" / m["header"]
     original = path.read_text()
-    lines = original.split("\n")
-    assert lines[m["line"] - 1] == m["old"]
-    lines[m["line"] - 1] = m["new"]
-    path.write_text("\n".join(lines))
-    objects = tree / "objects"
-    objects.mkdir(exist_ok=True)
+    if "before" in m:  # written by hand: a textual replacement
+        assert original.count(m["before"]) == 1, f"{m['header']} changed since the run began"
+        path.write_text(original.replace(m["before"], m["after"]))
+    else:
+        lines = original.split("\n")
+        assert lines[m["line"] - 1] == m["old"]
+        lines[m["line"] - 1] = m["new"]
+        path.write_text("\n".join(lines))
     try:
-        for test in TARGETS[m["header"]]:
-            obj = objects / (test.replace("/", "_") + ".o")
-            status, errors = compile_unit(tree, tree / "tests" / test, obj, budget)
-            if status == "timeout":  # GCC's constexpr limits stop a loop in a proof long before this
-                return "killed", f"{test}: compiling took over the time budget"
-            if status == "proof":
-                return "killed", f"{test}: a static check failed"
-            if status == "error":
-                first = next((l for l in errors.splitlines() if "error" in l), errors[:200])
-                return "invalid", f"{test}: {first.strip()[:200]}"
-            binary = objects / "test"
-            r = subprocess.run(["g++", str(WORK / "main.o"), str(obj), "-o", str(binary)], capture_output=True, text=True)
-            if r.returncode != 0:
-                return "invalid", f"{test}: does not link"
-            try:
-                r = subprocess.run([str(binary)], capture_output=True, text=True, timeout=budget)
-            except subprocess.TimeoutExpired:
-                return "killed", f"{test}: the tests ran past the time budget (a hang)"
-            if r.returncode != 0:
-                failed = re.findall(r"^(\S+\.cpp:\d+): FAILED", r.stdout, re.M)
-                return "killed", f"{test}: {failed[0] if failed else 'exit ' + str(r.returncode)}"
-        for case in COMPILE_FAIL.get(m["header"], []):
-            try:
-                r = subprocess.run(["bash", str(tree / "tests" / "compile_fail" / "check.sh"), "g++", str(tree / "include"),
-                                    str(tree / "tests" / "compile_fail" / case)], capture_output=True, text=True,
-                                   timeout=budget)
-            except subprocess.TimeoutExpired:
-                return "killed", f"compile_fail/{case}: compiling took over the time budget"
-            if r.returncode != 0:
-                return "killed", f"compile_fail/{case}: {(r.stdout.splitlines() or ['failed'])[0][:160]}"
-        status, errors = compile_unit(tree, tree / GOLDEN_PROGRAM, objects / "golden.o", budget)
-        if status != "ok":
-            return ("killed" if status != "error" else "invalid"), "reproducible.cpp: does not build"
-        subprocess.run(["g++", str(objects / "golden.o"), "-o", str(objects / "golden")], check=True)
-        out = subprocess.run([str(objects / "golden")], capture_output=True, text=True, timeout=60).stdout
-        if out != (tree / GOLDEN_TEXT).read_text():
-            return "killed", "the golden sequences (examples/reproducible.cpp) differ"
-        return "survived", ""
+        status, detail = run_tests(m, tree, budget, "g++", WORK / "main.o")
+        if status != "survived":
+            return status, detail, "gcc tests" if status == "killed" else ""
+        if not full:
+            return status, detail, ""
+        status, detail = run_tests(m, tree, budget, CLANG, WORK / "main-clang.o")
+        if status != "survived":  # GCC built it: a build that Clang refuses kills it too
+            return "killed", detail if status == "killed" else detail + " (Clang does not build it)", "clang tests"
+        status, detail = run_sweeps(m, tree, budget)
+        return status, detail, "proof sweep" if status == "killed" else ""
     finally:
         path.write_text(original)
+
+
+SWEEP_HEADERS = {}
+
+
+# Headers whose code no proof sweep runs: the sweeps plan, sample, analyse, verify and certify uniform
+# targets (tests/proofs/*.cpp call plan_t, make_plan, sample, expected_rolls, verify_exhaustively and
+# certify_optimal), and include these headers only through rollplan.hpp. A mutant of them that builds
+# with the unit tests builds the sweeps too, and cannot change what they compute: --full does not build
+# the sweeps for it.
+NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hpp", "pool.hpp", "generate.hpp",
+                     "distribution.hpp"}
+
+
+def sweeps_of(header):
+    """The proof sweeps whose source includes the header (directly or not), by g++ -MM, and runs its code."""
+    if header in NOT_RUN_BY_SWEEPS:
+        return []
+    if not SWEEP_HEADERS:
+        for source in sorted({s[1] for s in SWEEPS}):
+            deps = subprocess.run(["g++", "-std=gnu++20", "-MM", f"-I{ROOT}/include", str(ROOT / "tests" / "proofs" / source)],
+                                  capture_output=True, text=True, check=True).stdout
+            SWEEP_HEADERS[source] = {os.path.normpath(d).split("include/rollplan/", 1)[1]
+                                     for d in deps.replace("\\\n", " ").split() if "include/rollplan/" in d}
+    return [s for s in SWEEPS if header in SWEEP_HEADERS[s[1]]]
+
+
+def run_sweeps(m, tree, budget):
+    """--full: the proof sweeps that include m's header, built with GCC against the mutated tree and run."""
+    out = tree / "objects" / "proofs"
+    out.mkdir(parents=True, exist_ok=True)
+    boundaries = []
+    sweeps = sweeps_of(m["header"])
+    for name, source, definitions, raised in sweeps:
+        binary = out / name.replace("^", "_")
+        cmd = ["g++", *FLAGS, *(RAISED_LIMITS if raised else []), *[f"-D{d}" for d in definitions], f"-I{tree}/include",
+               str(tree / "tests" / "proofs" / source), "-o", str(binary)]
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=budget)
+        except subprocess.TimeoutExpired:
+            return "killed", f"proof {name}: compiling took over the time budget"
+        if r.returncode != 0:
+            if PROVEN.search(r.stderr):
+                return "killed", f"proof {name}: a static check failed"
+            first = next((l for l in r.stderr.splitlines() if "error" in l), r.stderr[:200])
+            return "killed", f"proof {name}: does not build: {first.strip()[:160]}"
+        if source == "boundaries.cpp":  # their output is checked all together, as ctest does
+            boundaries.append(str(binary))
+            if len(boundaries) < sum(s[1] == "boundaries.cpp" for s in sweeps):
+                continue
+            cmd, name = [sys.executable, str(tree / "tests" / "boundaries.py"), *boundaries], "boundaries.exact_analysis"
+        else:
+            cmd = [str(binary)]
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=budget)
+        except subprocess.TimeoutExpired:
+            return "killed", f"proof {name}: ran past the time budget"
+        if r.returncode != 0:
+            said = (r.stdout + r.stderr).strip().splitlines()
+            return "killed", f"proof {name}: {said[-1][:160] if said else 'exit ' + str(r.returncode)}"
+    return "survived", ""
+
+
+def run_tests(m, tree, budget, compiler, main_object):
+    """m's header's unit tests, compile-fail cases and golden sequences, built with compiler."""
+    objects = tree / "objects" / compiler
+    objects.mkdir(parents=True, exist_ok=True)
+    for test in TARGETS[m["header"]]:
+        obj = objects / (test.replace("/", "_") + ".o")
+        status, errors = compile_unit(tree, tree / "tests" / test, obj, budget, compiler)
+        if status == "timeout":  # GCC's constexpr limits stop a loop in a proof long before this
+            return "killed", f"{test}: compiling took over the time budget"
+        if status == "proof":
+            return "killed", f"{test}: a static check failed"
+        if status == "error":
+            first = next((l for l in errors.splitlines() if "error" in l), errors[:200])
+            return "invalid", f"{test}: {first.strip()[:200]}"
+        binary = objects / "test"
+        r = subprocess.run([compiler, str(main_object), str(obj), "-o", str(binary)], capture_output=True, text=True)
+        if r.returncode != 0:
+            return "invalid", f"{test}: does not link"
+        try:
+            r = subprocess.run([str(binary)], capture_output=True, text=True, timeout=budget)
+        except subprocess.TimeoutExpired:
+            return "killed", f"{test}: the tests ran past the time budget (a hang)"
+        if r.returncode != 0:
+            failed = re.findall(r"^(\S+\.cpp:\d+): FAILED", r.stdout, re.M)
+            return "killed", f"{test}: {failed[0] if failed else 'exit ' + str(r.returncode)}"
+    for case in COMPILE_FAIL.get(m["header"], []):
+        try:
+            r = subprocess.run(["bash", str(tree / "tests" / "compile_fail" / "check.sh"), compiler, str(tree / "include"),
+                                str(tree / "tests" / "compile_fail" / case)], capture_output=True, text=True,
+                               timeout=budget)
+        except subprocess.TimeoutExpired:
+            return "killed", f"compile_fail/{case}: compiling took over the time budget"
+        if r.returncode != 0:
+            return "killed", f"compile_fail/{case}: {(r.stdout.splitlines() or ['failed'])[0][:160]}"
+    status, errors = compile_unit(tree, tree / GOLDEN_PROGRAM, objects / "golden.o", budget, compiler)
+    if status != "ok":
+        return ("killed" if status != "error" else "invalid"), "reproducible.cpp: does not build"
+    subprocess.run([compiler, str(objects / "golden.o"), "-o", str(objects / "golden")], check=True)
+    try:
+        out = subprocess.run([str(objects / "golden")], capture_output=True, text=True, timeout=60).stdout
+    except subprocess.TimeoutExpired:
+        return "killed", "reproducible.cpp: ran past 60 s (a hang)"
+    if out != (tree / GOLDEN_TEXT).read_text():
+        return "killed", "the golden sequences (examples/reproducible.cpp) differ"
+    return "survived", ""
 
 
 def read_equivalent():
@@ -323,6 +499,14 @@ def report(results, path, seconds, args):
            "first failure kills it. Invalid mutants (not C++) are not counted. A survivor is a hole in the",
            "tests or an equivalent mutant, whose reason is in tests/mutation/equivalent.txt; the score is the",
            "share of the other mutants that are killed.", ""]
+    if any("before" in r for r in results):
+        out += ["Mutants marked \"by hand\" were written by hand (`--mutant FILE:'before'→'after'`): that text,",
+                "found once in the header, replaced.", ""]
+    if args.full:
+        out += ["With `--full`: a mutant that the GCC tests leave alive is built with clang++-16 against the same",
+                "tests (\"clang tests\"), then against every proof sweep of tests/proofs/ that includes its header,",
+                "built with GCC as tests/CMakeLists.txt builds them with ROLLPLAN_SWEEPS on (\"proof sweep\"); the",
+                "first that fails kills it. The column \"killer\" below says which.", ""]
     if args.resume:
         out += ["Verdicts taken from earlier runs: " + ", ".join(f"`{Path(f).name}`" for f in args.resume)
                 + (" (their kills, and their survivors as those runs found them)" if args.keep_survivors
@@ -350,6 +534,10 @@ def report(results, path, seconds, args):
         out += ["", f"Mutants of the earlier run whose line is gone (changed or removed since), not counted: "
                 f"{len(args.gone)}.", ""]
         out += [f"- `{k}`" for k in args.gone]
+    if args.full:
+        out += ["", "| killer | killed |", "|---|---:|"]
+        for killer in ("gcc tests", "clang tests", "proof sweep"):
+            out.append(f"| {killer} | {sum(r.get('killer') == killer for r in killed)} |")
     out += ["", "## Survivors", ""]
     if not survived:
         out.append("None.")
@@ -357,9 +545,14 @@ def report(results, path, seconds, args):
         reason = equivalent.get(key(r))
         out.append(f"- `{r['header']}:{r['line']}` {r['what']}: `{r['old'].strip()}` → `{r['new'].strip()}`  ")
         out.append(f"  {'equivalent: ' + reason if reason else '**unexplained**'}")
-    out += ["", "## What killed each mutant", "", "| mutant | killed by |", "|---|---|"]
-    for r in killed:
-        out.append(f"| `{r['header']}:{r['line']}` {r['what']} | {r['detail']} |")
+    if args.full:
+        out += ["", "## What killed each mutant", "", "| mutant | killer | killed by |", "|---|---|---|"]
+        for r in killed:
+            out.append(f"| `{r['header']}:{r['line']}` {r['what']} | {r.get('killer', '')} | {r['detail']} |")
+    else:
+        out += ["", "## What killed each mutant", "", "| mutant | killed by |", "|---|---|"]
+        for r in killed:
+            out.append(f"| `{r['header']}:{r['line']}` {r['what']} | {r['detail']} |")
     path.write_text("\n".join(out) + "\n")
     return score, unexplained, len(counted)
 
@@ -382,11 +575,23 @@ def main():
     p.add_argument("--changed", default="", metavar="BASE",
                    help="only mutants of the lines that the change since commit BASE adds or alters "
                    "(the working tree against BASE), each built against the tests of its header")
+    p.add_argument("--mutant", action="append", default=[], metavar="FILE:'BEFORE'→'AFTER'",
+                   help="a mutant written by hand: BEFORE, which must occur exactly once in the header FILE, "
+                   "replaced by AFTER (the arrow may be ->; given again: several). Alone, the run is these mutants; "
+                   "with --sample, --only, --changed or --keys-from, they run beside the mutants those choose")
+    p.add_argument("--full", action="store_true",
+                   help="a mutant the GCC tests leave alive is also built with clang++-16 against the same tests, "
+                   "then against the proof sweeps (tests/proofs/) that include its header; either kills it")
     p.add_argument("--keys-from", default="",
                    help="the mutants of this results file, by their keys (the same set as that run); "
                    "keys whose line is gone are listed, not counted")
     args = p.parse_args()
 
+    try:
+        written = [hand_mutant(spec) for spec in args.mutant]
+    except Refused as e:
+        print(f"mutate.py: {e}", file=sys.stderr)
+        return 2
     mutants = [m for m in all_mutants() if not args.only or any(text in key(m) for text in args.only)]
     if args.changed:
         changed = changed_lines(args.changed)
@@ -394,7 +599,15 @@ def main():
     gone = []
     if args.keys_from:
         by_key = {key(m): m for m in mutants}
-        wanted = [key(r) for r in json.loads(Path(args.keys_from).read_text())]
+        rows = json.loads(Path(args.keys_from).read_text())
+        for r in rows:  # a mutant written by hand is made again from its text
+            if "before" in r:
+                try:
+                    m = written_mutant(r["header"], r["before"], r["after"], "a mutant written by hand")
+                    by_key[key(m)] = m
+                except Refused:
+                    pass
+        wanted = [key(r) for r in rows]
         gone = [k for k in wanted if k not in by_key]
         mutants = [by_key[k] for k in wanted if k in by_key]
         for k in gone:
@@ -402,6 +615,9 @@ def main():
     args.gone = gone
     if args.sample:
         mutants = choose(mutants, args.sample)
+    if written:  # alone, the hand-written mutants are the run; beside a choice of mutants, they join it
+        chosen = args.sample or args.only or args.changed or args.keys_from
+        mutants = (mutants if chosen else []) + [m for m in written if key(m) not in {key(c) for c in mutants}]
     if args.list:
         for m in mutants:
             print(f"{m['header']}:{m['line']}: {m['kind']}: {m['what']}: {m['new'].strip()}")
@@ -409,8 +625,18 @@ def main():
         return 0
     start = time.monotonic()
     WORK.mkdir(parents=True, exist_ok=True)
+    # one run at a time: a second run would copy its trees over the first's (build/mutate/tree*)
+    lock = open(WORK / "lock", "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        print(f"mutate.py: another run is using {WORK}; wait for it to finish", file=sys.stderr)
+        return 2
     if not (WORK / "main.o").exists():
         subprocess.run(["g++", *FLAGS, "-c", str(ROOT / "tests" / "main.cpp"), "-o", str(WORK / "main.o")], check=True)
+    if args.full and not (WORK / "main-clang.o").exists():
+        subprocess.run([CLANG, *FLAGS, "-c", str(ROOT / "tests" / "main.cpp"), "-o", str(WORK / "main-clang.o")],
+                       check=True)
     trees = []
     for j in range(args.jobs):
         tree = WORK / f"tree{j}"
@@ -426,24 +652,33 @@ def main():
     keep = ("killed", "survived") if args.keep_survivors else ("killed",)
     for file in args.resume:  # a kill in any file stands; a survivor, only when no file kills it
         for r in json.loads(Path(file).read_text()):
+            if r["status"] == "survived" and args.full and not r.get("full"):
+                continue  # with --full, a survivor of the GCC tests alone is run again
             if r["status"] in keep and earlier.get(key(r), {}).get("status") != "killed":
                 earlier[key(r)] = r
     for i, m in enumerate(mutants):
         if key(m) in earlier:
             r = earlier[key(m)]
-            results[i] = dict(m, status=r["status"], detail=r["detail"].removesuffix(" (an earlier run)") + " (an earlier run)")
+            results[i] = dict(m, status=r["status"], detail=r["detail"].removesuffix(" (an earlier run)") + " (an earlier run)",
+                              killer=r.get("killer", "gcc tests" if r["status"] == "killed" else ""),
+                              full=r.get("full", False))
 
     def work(i):
         tree = free.pop()
+        began = time.monotonic()
         try:
-            status, detail = run_mutant(mutants[i], tree, args.budget)
+            status, detail, killer = run_mutant(mutants[i], tree, args.budget, args.full)
         finally:
             free.append(tree)
-        results[i] = dict(mutants[i], status=status, detail=detail.replace(f"{tree}/", ""))
+        detail = detail.replace(f"{tree}/", "")
+        results[i] = dict(mutants[i], status=status, detail=detail, killer=killer, full=args.full,
+                          seconds=round(time.monotonic() - began))
         m = results[i]
         (WORK / "results.json").write_text(json.dumps([r for r in results if r is not None], indent=0))
         print(f"[{sum(r is not None for r in results)}/{len(mutants)}] {status:8} {m['header']}:{m['line']} "
-              f"{m['what']}{': ' + detail if detail else ''}", flush=True)
+              f"{m['what']}{' (' + killer + ')' if args.full and killer else ''}{': ' + detail if detail else ''}"
+              f"{' [' + str(m['seconds']) + ' s]' if args.full else ''}",
+              flush=True)
 
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         list(pool.map(work, [i for i in range(len(mutants)) if results[i] is None]))
