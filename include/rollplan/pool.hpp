@@ -113,12 +113,10 @@ public:
         // then refused with probability below W/fill (1/Threshold unless capped), where a
         // range of W to W·K refuses up to (K − 1)/K of them (W near 2^55, as for
         // {0.1, 0.2, 0.7}, cost 1.71 × H / log2 K rolls on a d6)
-        const count_t w = cut.total(), filled = w * Threshold;  // below 2^128: w < 2^64, Threshold <= 2^64
-        const count_t u = draw_by(detail::divisor_value{w}, filled < fullest ? filled : fullest);
+        const count_t u = draw_filled(cut.total());
         const std::size_t i = detail::outcome_at(cut.ends, cut.size, u);
-        const count_t begin = cut.begin_of(i), weight = cut.end_of(i) - begin;
-        state_.value = state_.value * weight + (u - begin);
-        state_.range *= weight;
+        const count_t begin = cut.begin_of(i);
+        keep(u - begin, cut.end_of(i) - begin);
         return static_cast<result>(i);
     }
 
@@ -128,6 +126,18 @@ public:
     constexpr count_t range() const { return state_.range; }
 
 private:
+    // u uniform on [0, total) for a total below 2^64, the range filled to total·Threshold (at
+    // most `fullest`) first, as draw(d) does.
+    constexpr count_t draw_filled(count_t total) {
+        const count_t filled = total * Threshold;  // below 2^128: total < 2^64, Threshold <= 2^64
+        return draw_by(detail::divisor_value{total}, filled < fullest ? filled : fullest);
+    }
+    // What a draw of d leaves: `rest`, uniform on [0, weight) given the outcome, kept.
+    constexpr void keep(count_t rest, count_t weight) {
+        state_.value = state_.value * weight + rest;
+        state_.range *= weight;
+    }
+
     // The pool's 64-bit words, each two 32-bit values of it (the first the high half). (A
     // 64-bit word takes the levels' one engine-word path; a source of 2^32 faces would
     // instantiate the plans of every draw for it, in every file that calls this.)
@@ -157,11 +167,9 @@ private:
     // with probability below n·2^−60, and costs some rolls more than its share of
     // information (its words are drawn afresh, without recycling).
     std::size_t draw_levels(const detail::weight_levels& w) {
-        const count_t z = w.top.total, filled = z * Threshold;  // below 2^128: z < 2^64, Threshold <= 2^64
-        const count_t u = draw_by(detail::divisor_value{z}, filled < fullest ? filled : fullest);
+        const count_t u = draw_filled(w.top.total);
         const detail::level_0_column at = detail::level_0_column_at(w, u);
-        state_.value = state_.value * at.weight + (u - at.begin);
-        state_.range *= at.weight;
+        keep(u - at.begin, at.weight);
         if (at.column < w.size) return at.column;
         auto words = pool_words();
         detail::source_draws draws{words};
