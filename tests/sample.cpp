@@ -60,6 +60,19 @@ TEST_CASE("recycle keeps what a rejection leaves", "[sample]") {
     STATIC_REQUIRE(run_on<recycle<roll<d6>, 29>, d6, 3>({5, 0, 4}) == (1 * 6 + 4) % 29);
 }
 
+TEST_CASE("recycle whose digits pass 2^64 reads them all before it tests one", "[sample]") {
+    // M = 6^24 + 1 takes 25 rolls of a d6, and 6^25 > 2^64: the first attempt
+    // cannot be kept in 64 bits. These 25 digits spell 2^64 + 5, below
+    // 5·M = ⌊6^25 / M⌋·M, so it is accepted whole: (2^64 + 5) mod M, not the 5
+    // that a 64-bit sum would wrap to.
+    constexpr count_t m = count_t{4738381338321616896u} + 1;  // 6^24 + 1
+    constexpr std::array<std::uint64_t, 25> digits{3, 5, 2, 0, 5, 2, 2, 0, 1, 0, 1, 0, 2,
+                                                   1, 0, 0, 4, 4, 4, 2, 4, 4, 4, 3, 3};
+    std::size_t used = 0;
+    REQUIRE(run_on<recycle<roll<d6>, m>, d6, 25>(digits, &used) == static_cast<std::uint64_t>((two_to_64 + 5) % m));
+    REQUIRE(used == 25);
+}
+
 namespace {
 // For one L: every M in [2, L) and every v in [0, L) once, through
 // scale_below (uniform_below's run, with the bound asked for lazily) and

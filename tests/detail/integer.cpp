@@ -18,11 +18,17 @@ TEST_CASE("powers and digit counts", "[integer]") {
     STATIC_REQUIRE(detail::digits_needed(37, 6) == 3);
     STATIC_REQUIRE(detail::digits_needed(1, 6) == 0);
     STATIC_REQUIRE(detail::digits_needed(max_target, 2) == 64);
+    // a base whose square passes count_t: one digit reaches only 2^127
+    STATIC_REQUIRE(detail::digits_needed((count_t{1} << 127) + 1, count_t{1} << 127) == 2);
+    STATIC_REQUIRE(detail::digits_needed(count_t{1} << 127, count_t{1} << 127) == 1);
 }
 
 TEST_CASE("checked arithmetic throws instead of wrapping", "[integer]") {
     REQUIRE(detail::checked_mul(two_to_64 - 1, two_to_64 - 1, "x") == (two_to_64 - 1) * (two_to_64 - 1));
     REQUIRE_THROWS_AS(detail::checked_mul(two_to_64, two_to_64, "x"), std::overflow_error);
+    // the largest count_t is reached, not refused: (2^64 + 1)(2^64 − 1) = 2^128 − 1
+    STATIC_REQUIRE(detail::checked_mul(two_to_64 + 1, two_to_64 - 1, "x") == ~count_t{0});
+    STATIC_REQUIRE(detail::checked_add(~count_t{0} - 1, 1, "x") == ~count_t{0});
     REQUIRE_THROWS_AS(detail::checked_add(count_max, 1, "x"), std::overflow_error);
     STATIC_REQUIRE(detail::gcd(96, 36) == 12);
 }
