@@ -88,6 +88,9 @@ TARGETS = {
     "detail/weights.hpp": ["detail/weights.cpp", "sample.cpp", "analysis.cpp", "discrete.cpp", "pool.cpp",
                            "detail/levels.cpp", "planner.cpp", "optimum.cpp", "describe.cpp", "verify.cpp", "golden.cpp"],
     "detail/alias_table.hpp": ["discrete.cpp", "detail/levels.cpp", "pool.cpp"],
+    "detail/binary_format.hpp": ["detail/binary_format.cpp", "detail/floor_uniform.cpp", "verify_real.cpp"],
+    "detail/floor_uniform.hpp": ["detail/floor_uniform.cpp", "verify_real.cpp"],
+    "verify_real.hpp": ["verify_real.cpp", "detail/floor_uniform.cpp"],
 }
 # The compile-fail cases that a header's words decide (tests/compile_fail/): a
 # mutant is also killed when one of them compiles, or fails without its words.

@@ -22,3 +22,4 @@
 #include "seed.hpp"
 #include "version.hpp"
 #include "verify.hpp"
+#include "verify_real.hpp"
