@@ -120,7 +120,8 @@ SWEEPS = ([("certificate_budget", "certificate_budget.cpp", [], False)]
                                              "ROLLPLAN_GRID_LAST=150"], False)]
           + [(f"certificate.d{faces}", "certificate.cpp", [f"ROLLPLAN_CERT_FACES={faces}"], True)
              for faces in (2, 3, 5, 6, 7, 10, 12, 20, 2147483647, 4294967296)]
-          + [("certificate.d2^64", "certificate.cpp", ["ROLLPLAN_CERT_FACES=rollplan::two_to_64"], True)])
+          + [("certificate.d2^64", "certificate.cpp", ["ROLLPLAN_CERT_FACES=rollplan::two_to_64"], True)]
+          + [(f"real.{part}", "real.cpp", [f"ROLLPLAN_REAL_PART={part}"], True) for part in (3, 2, 1)])
 
 
 # --- making mutants -------------------------------------------------------
