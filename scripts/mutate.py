@@ -91,6 +91,7 @@ TARGETS = {
     "detail/binary_format.hpp": ["detail/binary_format.cpp", "detail/floor_uniform.cpp", "verify_real.cpp"],
     "detail/floor_uniform.hpp": ["detail/floor_uniform.cpp", "verify_real.cpp"],
     "verify_real.hpp": ["verify_real.cpp", "detail/floor_uniform.cpp"],
+    "detail/std_surface.hpp": ["detail/std_surface.cpp", "distribution.cpp", "discrete.cpp", "engines.cpp"],
 }
 # The compile-fail cases that a header's words decide (tests/compile_fail/): a
 # mutant is also killed when one of them compiles, or fails without its words.
@@ -98,6 +99,8 @@ COMPILE_FAIL = {
     "verify.hpp": ["proof_attempt_never_accepts.cpp", "proof_attempt_unbounded.cpp", "proof_black_box_differ.cpp",
                    "proof_mass_off_target.cpp", "proof_masses_differ.cpp", "proof_outcome_out_of_range.cpp",
                    "proof_unresolved.cpp"],
+    "detail/std_surface.hpp": ["not_a_generator.cpp", "temporary_engine.cpp", "temporary_engine_bernoulli.cpp",
+                               "temporary_engine_compile_time.cpp", "temporary_engine_discrete.cpp"],
 }
 FLAGS = ["-std=gnu++20", "-O1", "-DBOOST_ALL_NO_LIB", "-w"]
 GOLDEN_PROGRAM = "examples/reproducible.cpp"
@@ -368,7 +371,7 @@ SWEEP_HEADERS = {}
 # with the unit tests builds the sweeps too, and cannot change what they compute: --full does not build
 # the sweeps for it.
 NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hpp", "pool.hpp", "generate.hpp",
-                     "distribution.hpp"}
+                     "distribution.hpp", "detail/std_surface.hpp"}
 
 
 def sweeps_of(header):

@@ -43,6 +43,7 @@
 #include "die.hpp"
 #include "distribution.hpp"
 #include "detail/integer.hpp"
+#include "detail/std_surface.hpp"
 #include "planner.hpp"
 #include "rational.hpp"
 #include "sample.hpp"
@@ -54,7 +55,7 @@ namespace rollplan {
 // std::discrete_distribution, exactly. W..., when given, are the weights at
 // compile time (see above).
 template <class T = int, auto... W>
-class discrete_distribution {
+class discrete_distribution : public detail::std_surface<discrete_distribution<T, W...>> {
     static_assert(detail::is_result_type<T>, "rollplan: discrete_distribution<T, W...> needs an integer type T");
     // its weights' checks in its own words, before loaded<W...>'s
     static_assert(detail::all_of({std::is_integral_v<decltype(W)>...}),
@@ -84,7 +85,6 @@ public:
     constexpr discrete_distribution() = default;
     constexpr explicit discrete_distribution(const param_type&) {}
 
-    constexpr void reset() {}
     constexpr param_type param() const { return {}; }
     constexpr void param(const param_type&) {}
     constexpr result_type min() const { return 0; }
@@ -100,58 +100,40 @@ public:
         return {static_cast<double>(static_cast<count_t>(W)) / static_cast<double>(target::total)...};
     }
 
-    template <class G>
-    constexpr result_type operator()(G&& g) const {
-        detail::refuse_temporary_engine<G>();
-        static_assert(detail::distribution_source<G>,
-                      "rollplan: discrete_distribution needs a uniform random bit generator (like std::mt19937) "
-                      "or a rollplan source (from_faces, from_values)");
-        if constexpr (detail::distribution_source<G>)
-            return static_cast<T>(sample<plan_for<G>>(std::forward<G>(g)));
-        else
-            return 0;
-    }
-    template <class G>
-    constexpr result_type operator()(G&& g, const param_type&) const {
-        return (*this)(std::forward<G>(g));
-    }
-    // C++26's std::ranges::generate_random(r, g, d): d(g) for each element, in order.
-    template <class R, class G>
-    constexpr void generate_random(R&& r, G&& g) const {
-        detail::draw_each(r, *this, g);
-    }
+    // d(g), d(g, p), reset, ==, generate_random, << and >>: detail/std_surface.hpp.
+    using detail::std_surface<discrete_distribution>::operator();
 
-    friend constexpr bool operator==(const discrete_distribution&, const discrete_distribution&) = default;
-
-    // "n w0 … wn−1", the integer weights; >> sets failbit on other weights.
-    template <class CharT, class Traits>
-    friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const discrete_distribution&) {
-        const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
+private:
+    friend detail::std_surface<discrete_distribution>;
+    template <class G>
+    constexpr result_type draw(G&& g, const param_type&) const {
+        return static_cast<T>(sample<plan_for<G>>(std::forward<G>(g)));
+    }
+    // "n w0 … wn−1", the integer weights; reading other weights sets failbit.
+    template <class Stream>
+    void write(Stream& os) const {
         os << sizeof...(W);
         ((os << os.widen(' ') << static_cast<std::uint64_t>(W)), ...);
-        return os;
     }
-    template <class CharT, class Traits>
-    friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, discrete_distribution&) {
-        const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
+    template <class Stream>
+    void read(Stream& is) {
         std::size_t n = 0;
-        if (!detail::read_integer(is, n)) return is;
+        if (!detail::read_integer(is, n)) return;
         if (n != sizeof...(W)) {
             is.setstate(is.failbit);
-            return is;
+            return;
         }
         for (const std::uint64_t expected : {static_cast<std::uint64_t>(W)...}) {
             std::uint64_t w = 0;
-            if (!detail::read_integer(is, w)) return is;
+            if (!detail::read_integer(is, w)) return;
             if (w != expected) is.setstate(is.failbit);
         }
-        return is;
     }
 };
 
 // Weights at run time: discrete_distribution<int> d({3, 2, 1}), as std's.
 template <class T>
-class discrete_distribution<T> {
+class discrete_distribution<T> : public detail::std_surface<discrete_distribution<T>> {
     static_assert(detail::is_result_type<T>, "rollplan: discrete_distribution<T> needs an integer type T");
 
 public:
@@ -254,7 +236,6 @@ public:
     discrete_distribution(std::size_t count, double xmin, double xmax, UnaryOperation fw) : param_(count, xmin, xmax, fw) {}
     explicit discrete_distribution(const param_type& p) : param_(p) {}
 
-    void reset() {}
     const param_type& param() const { return param_; }
     void param(const param_type& p) { param_ = p; }
     result_type min() const { return 0; }
@@ -268,77 +249,59 @@ public:
     // and what draw_past_level_0 makes the levels below from.
     const detail::weight_levels& level_view() const { return param_.levels_; }
 
-    template <class G>
-    result_type operator()(G&& g) const {
-        return (*this)(std::forward<G>(g), param_);
-    }
+    // d(g), d(g, p), reset, ==, generate_random, << and >>: detail/std_surface.hpp.
+    using detail::std_surface<discrete_distribution>::operator();
+
+private:
+    friend detail::std_surface<discrete_distribution>;
     // A column of level 0: a slot of its table, or from a coin or a die of
     // at most 256 faces its Knuth–Yao tree (the fewest rolls); its tail,
     // entered with probability below n·2^−60, goes on level by level
     // (detail/levels.hpp).
     template <class G>
-    result_type operator()(G&& g, const param_type& p) const {
-        detail::refuse_temporary_engine<G>();
-        static_assert(detail::distribution_source<G>,
-                      "rollplan: discrete_distribution needs a uniform random bit generator (like std::mt19937) "
-                      "or a rollplan source (from_faces, from_values)");
-        if constexpr (detail::distribution_source<G>) {
-            decltype(auto) s = as_source(std::forward<G>(g));
-            detail::source_draws draws{s};
-            return static_cast<T>(detail::draw_levels(draws, p.levels_));
-        } else {
-            return 0;
-        }
+    result_type draw(G&& g, const param_type& p) const {
+        decltype(auto) s = as_source(std::forward<G>(g));
+        detail::source_draws draws{s};
+        return static_cast<T>(detail::draw_levels(draws, p.levels_));
     }
-    template <class R, class G>
-    void generate_random(R&& r, G&& g) const {
-        detail::draw_each(r, *this, g);
-    }
-
-    friend bool operator==(const discrete_distribution& a, const discrete_distribution& b) { return a.param_ == b.param_; }
 
     // "n w0 … wn−1": the weights as the least integers proportional to them,
     // in decimal whatever their size, in every locale (no digit grouping);
-    // >> reads them back (failbit and d unchanged if they are not weights
-    // discrete_distribution takes).
-    template <class CharT, class Traits>
-    friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const discrete_distribution& d) {
-        const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
+    // reading them back sets failbit, and keeps d as it was, if they are not
+    // weights discrete_distribution takes.
+    template <class Stream>
+    void write(Stream& os) const {
         auto put = [&](const std::string& text) {
             for (const char c : text) os << os.widen(c);
         };
-        put(std::to_string(d.param_.size()));
-        for (const detail::big& w : exact_weights(d.param_)) {
+        put(std::to_string(param_.size()));
+        for (const detail::big& w : exact_weights(param_)) {
             os << os.widen(' ');
             put(detail::decimal_text(w));
         }
-        return os;
     }
-    template <class CharT, class Traits>
-    friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, discrete_distribution& d) {
-        const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
+    template <class Stream>
+    void read(Stream& is) {
         std::size_t n = 0;
         if (!detail::read_integer(is, n) || n == 0) {
             is.setstate(is.failbit);
-            return is;
+            return;
         }
         std::vector<detail::dyadic> w;
         for (std::size_t i = 0; i < n; ++i) {
             detail::dyadic v;
-            if (!detail::read_weight(is, v)) return is;
+            if (!detail::read_weight(is, v)) return;
             w.push_back(v);
         }
         bool any = false;
         for (const detail::dyadic& v : w) any = any || v.mantissa != 0;
         if (!any || w.size() - 1 > static_cast<std::make_unsigned_t<T>>(std::numeric_limits<T>::max())) {
             is.setstate(is.failbit);
-            return is;
+            return;
         }
-        d.param_ = from_exact(w);
-        return is;
+        param_ = from_exact(w);
     }
 
-private:
     static param_type from_exact(const std::vector<detail::dyadic>& w) { return param_type(w, 0); }
     static std::vector<detail::big> exact_weights(const param_type& p) { return p.levels_.weights(); }
     param_type param_;
@@ -449,8 +412,8 @@ namespace detail {
 // a double's exact binary value m·2^−k, or a rational a/b (b <= 2^64). A
 // class template only so that translation units that do not use it do not
 // compile its members (bernoulli_distribution, below, is its one instance).
-template <class = void>
-class bernoulli {
+template <class Unused = void>
+class bernoulli : public std_surface<bernoulli<Unused>> {
 public:
     using result_type = bool;
 
@@ -492,82 +455,61 @@ public:
     explicit bernoulli(const rational& p) : param_(p) {}
     explicit bernoulli(const param_type& p) : param_(p) {}
 
-    void reset() {}
     const param_type& param() const { return param_; }
     void param(const param_type& p) { param_ = p; }
     double p() const { return param_.p(); }
     result_type min() const { return false; }
     result_type max() const { return true; }
 
-    template <class G>
-    result_type operator()(G&& g) const {
-        return (*this)(std::forward<G>(g), param_);
-    }
+    // d(g), d(g, p), reset, ==, generate_random, << and >>: detail/std_surface.hpp.
+    using std_surface<bernoulli>::operator();
+
+private:
+    friend std_surface<bernoulli>;
     // p = 0 and p = 1 roll nothing. A rational a/b: u uniform on [0, b) by the
     // default plan, true when u < a. A double m·2^−k: for k <= 63, u uniform on
     // [0, 2^k), true when u < m; for larger k, 64-bit words of p's binary
     // expansion against 64-bit uniform values, the first that differs decides.
     template <class G>
-    result_type operator()(G&& g, const param_type& p) const {
-        detail::refuse_temporary_engine<G>();
-        static_assert(detail::distribution_source<G>,
-                      "rollplan: bernoulli_distribution needs a uniform random bit generator (like std::mt19937) "
-                      "or a rollplan source (from_faces, from_values)");
-        if constexpr (detail::distribution_source<G>) {
-            decltype(auto) s = as_source(std::forward<G>(g));
-            if (p.numerator_ == 0) return false;
-            if (p.ratio_) {
-                if (count_t{p.numerator_} == p.denominator_) return true;
-                const std::uint64_t b = static_cast<std::uint64_t>(p.denominator_);  // 0 stands for 2^64
-                return detail::uniform_count(s, b, detail::whole_range_plan{}) < p.numerator_;
-            }
-            if (p.bits_ == 0) return true;  // p = 1
-            if (p.bits_ <= 63)
-                return detail::uniform_count(s, std::uint64_t{1} << p.bits_, detail::whole_range_plan{}) < p.numerator_;
-            // word i of p's expansion: bits 64i+1 … 64i+64 after the point
-            for (unsigned word = 0;; ++word) {
-                // the bits of m that fall in this word: m·2^(64(word+1) − k) mod 2^64
-                const int shift = 64 * static_cast<int>(word + 1) - static_cast<int>(p.bits_);
-                const std::uint64_t bits = shift >= 64 ? 0
-                                           : shift >= 0 ? p.numerator_ << shift
-                                           : -shift >= 64 ? 0 : p.numerator_ >> -shift;
-                const std::uint64_t x = detail::whole_range_plan{}(s);
-                if (x != bits) return x < bits;
-                if (shift >= 0) return false;  // every bit of p read, and the uniform value is not below p
-            }
-        } else {
-            return false;
+    result_type draw(G&& g, const param_type& p) const {
+        decltype(auto) s = as_source(std::forward<G>(g));
+        if (p.numerator_ == 0) return false;
+        if (p.ratio_) {
+            if (count_t{p.numerator_} == p.denominator_) return true;
+            const std::uint64_t b = static_cast<std::uint64_t>(p.denominator_);  // 0 stands for 2^64
+            return detail::uniform_count(s, b, detail::whole_range_plan{}) < p.numerator_;
+        }
+        if (p.bits_ == 0) return true;  // p = 1
+        if (p.bits_ <= 63)
+            return detail::uniform_count(s, std::uint64_t{1} << p.bits_, detail::whole_range_plan{}) < p.numerator_;
+        // word i of p's expansion: bits 64i+1 … 64i+64 after the point
+        for (unsigned word = 0;; ++word) {
+            // the bits of m that fall in this word: m·2^(64(word+1) − k) mod 2^64
+            const int shift = 64 * static_cast<int>(word + 1) - static_cast<int>(p.bits_);
+            const std::uint64_t bits = shift >= 64 ? 0
+                                       : shift >= 0 ? p.numerator_ << shift
+                                       : -shift >= 64 ? 0 : p.numerator_ >> -shift;
+            const std::uint64_t x = detail::whole_range_plan{}(s);
+            if (x != bits) return x < bits;
+            if (shift >= 0) return false;  // every bit of p read, and the uniform value is not below p
         }
     }
 
-    // What C++26's std::ranges::generate_random(r, g, d) calls: d(g) for each element of r, in order.
-    template <class R, class G>
-    void generate_random(R&& r, G&& g) const {
-        detail::draw_each(r, *this, g);
+    // A double as 17 significant digits (its exact value reads back), a
+    // rational as "a/b"; reading anything else sets failbit, and keeps d.
+    template <class Stream>
+    void write(Stream& os) const {
+        for (char c : text()) os << os.widen(c);
     }
-
-    friend bool operator==(const bernoulli& a, const bernoulli& b) { return a.param_ == b.param_; }
-
-    // A double as 17 significant digits (its exact value reads back), a rational as "a/b".
-    template <class CharT, class Traits>
-    friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const bernoulli& d) {
-        const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
-        for (char c : d.text()) os << os.widen(c);
-        return os;
-    }
-    // Reads what << writes; failbit (and d unchanged) on anything else.
-    template <class CharT, class Traits>
-    friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, bernoulli& d) {
-        const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
-        std::basic_string<CharT, Traits> word;
-        if (!(is >> word)) return is;
+    template <class Stream>
+    void read(Stream& is) {
+        std::basic_string<typename Stream::char_type, typename Stream::traits_type> word;
+        if (!(is >> word)) return;
         std::string text;
-        for (CharT c : word) text += static_cast<char>(Traits::to_int_type(c));
-        if (!d.read(text)) is.setstate(is.failbit);
-        return is;
+        for (auto c : word) text += static_cast<char>(Stream::traits_type::to_int_type(c));
+        if (!read_text(text)) is.setstate(is.failbit);
     }
 
-private:
     // Templates, compiled only where a stream of a bernoulli_distribution is.
     // The text is the same in every locale: a rational's digits, and a double's
     // 17 significant digits with '.' as its point (snprintf's own point, which
@@ -593,7 +535,7 @@ private:
         return true;
     }
     template <int = 0>
-    bool read(const std::string& text) {
+    bool read_text(const std::string& text) {
         const std::size_t slash = text.find('/');
         if (slash != std::string::npos) {  // a/b: digits, a <= b, 1 <= b <= 2^64
             count_t a = 0, b = 0;

@@ -28,6 +28,7 @@
 #include "detail/decimal_stream.hpp"
 #include "die.hpp"
 #include "detail/integer.hpp"
+#include "detail/std_surface.hpp"
 #include "planner.hpp"
 #include "sample.hpp"
 
@@ -107,31 +108,6 @@ struct plan_for_outcomes {
     using type = plan_t<Outcomes, Die, Strategy>;
 };
 
-template <class G>
-concept distribution_source = uniform_random_bit_generator<std::remove_cvref_t<G>> || die_source<G>;
-
-// An engine passed as a temporary, d(std::mt19937{1}): std takes the engine by
-// lvalue reference and refuses it; a draw would advance a copy and give the
-// same value every call. rollplan's sources (from_faces, from_values) may be
-// temporaries: they hold the callable that rolls.
-template <class G>
-inline constexpr bool is_temporary_engine = !std::is_lvalue_reference_v<G> && !die_source<G> &&
-                                            uniform_random_bit_generator<std::remove_cvref_t<G>>;
-template <class G>
-constexpr void refuse_temporary_engine() {
-    static_assert(!is_temporary_engine<G>,
-                  "rollplan: a distribution draws from an engine you keep (a named engine, an lvalue), as std's does: "
-                  "a temporary engine such as d(std::mt19937{1}) would give the same value every call");
-}
-
-// generate_random's fill: *it = dist(g) for each element in order. dist is
-// a copy: a local that the output cannot alias, so that its bounds stay in
-// registers.
-template <class R, class Dist, class G>
-constexpr void draw_each(R& range, const Dist dist, G& g) {
-    for (auto it = std::ranges::begin(range), end = std::ranges::end(range); it != end; ++it) *it = dist(g);
-}
-
 }  // namespace detail
 
 // 2^64 outcomes, every value of 64 bits: one roll of a die with 2^64 faces
@@ -183,7 +159,7 @@ constexpr It fill_draws(It first, Sent last, const Dist& d, G& g) {
 // A and B, when given, are the bounds at compile time (see above).
 template <class T = int, auto A = detail::run_time_bound{}, auto B = detail::run_time_bound{},
           class Strategy = strategy::fastest>
-class uniform_int_distribution {
+class uniform_int_distribution : public detail::std_surface<uniform_int_distribution<T, A, B, Strategy>> {
     static_assert(!std::is_same_v<std::remove_cv_t<T>, bool>,
                   "rollplan: uniform_int_distribution<bool> is not allowed (as std's): for true or false, use bernoulli_distribution");
     static_assert(detail::is_result_type<T>, "rollplan: uniform_int_distribution<T, A, B> needs an integer type T");
@@ -229,7 +205,6 @@ public:
                       "for bounds at run time");
     }
 
-    constexpr void reset() {}
     constexpr param_type param() const { return {}; }
     constexpr void param(const param_type&) {}
     constexpr result_type a() const { return lowest; }
@@ -237,55 +212,35 @@ public:
     constexpr result_type min() const { return lowest; }
     constexpr result_type max() const { return highest; }
 
+    // d(g), d(g, p), reset, ==, generate_random (each element of r, in order,
+    // gets d(g), as LWG 4077 asks; rollplan::generate takes several values
+    // from one engine word instead), << and >>: detail/std_surface.hpp.
+    using detail::std_surface<uniform_int_distribution>::operator();
+
+private:
+    friend detail::std_surface<uniform_int_distribution>;
     template <class G>
-    constexpr result_type operator()(G&& g) const {
-        detail::refuse_temporary_engine<G>();
-        static_assert(detail::distribution_source<G>,
-                      "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
-                      "or a rollplan source (from_faces, from_values)");
-        if constexpr (detail::distribution_source<G>) {
-            return detail::offset_value(lowest, sample<plan_for<G>>(std::forward<G>(g)));
-        } else {
-            return lowest;
-        }
+    constexpr result_type draw(G&& g, const param_type&) const {
+        return detail::offset_value(lowest, sample<plan_for<G>>(std::forward<G>(g)));
     }
-    template <class G>
-    constexpr result_type operator()(G&& g, const param_type&) const {
-        return (*this)(std::forward<G>(g));
-    }
-
-    // What C++26's std::ranges::generate_random(r, g, d) calls: each element
-    // of r, in order, gets d(g) — the values of the loop, as LWG 4077 asks.
-    // (rollplan::generate takes several values from one engine word instead.)
-    template <class R, class G>
-    constexpr void generate_random(R&& r, G&& g) const {
-        detail::draw_each(r, *this, g);
-    }
-
-    friend constexpr bool operator==(const uniform_int_distribution&, const uniform_int_distribution&) = default;
-
-    template <class CharT, class Traits>
-    friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os,
-                                                         const uniform_int_distribution&) {
-        const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
+    // "a b"; reading bounds other than A and B sets failbit.
+    template <class Stream>
+    void write(Stream& os) const {
         detail::write_integer(os, lowest) << os.widen(' ');
-        return detail::write_integer(os, highest);
+        detail::write_integer(os, highest);
     }
-    // Reads "a b" as written by <<; bounds other than A and B set failbit.
-    template <class CharT, class Traits>
-    friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is,
-                                                         uniform_int_distribution&) {
-        const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
+    template <class Stream>
+    void read(Stream& is) {
         T a{}, b{};
         if (detail::read_integer(is, a) && detail::read_integer(is, b) && (a != lowest || b != highest))
             is.setstate(is.failbit);
-        return is;
     }
 };
 
 // Bounds at run time: uniform_int_distribution<int> d(1, 6), as std's.
 template <class T, class Strategy>
-class uniform_int_distribution<T, detail::run_time_bound{}, detail::run_time_bound{}, Strategy> {
+class uniform_int_distribution<T, detail::run_time_bound{}, detail::run_time_bound{}, Strategy>
+    : public detail::std_surface<uniform_int_distribution<T, detail::run_time_bound{}, detail::run_time_bound{}, Strategy>> {
     static_assert(!std::is_same_v<std::remove_cv_t<T>, bool>,
                   "rollplan: uniform_int_distribution<bool> is not allowed (as std's): for true or false, use bernoulli_distribution");
     static_assert(detail::is_result_type<T>, "rollplan: uniform_int_distribution<T> needs an integer type T");
@@ -321,7 +276,6 @@ public:
     constexpr explicit uniform_int_distribution(T a, T b = std::numeric_limits<T>::max()) : param_(a, b) {}
     constexpr explicit uniform_int_distribution(const param_type& p) : param_(p) {}
 
-    constexpr void reset() {}
     constexpr param_type param() const { return param_; }
     constexpr void param(const param_type& p) { param_ = p; }
     constexpr result_type a() const { return param_.a(); }
@@ -329,25 +283,8 @@ public:
     constexpr result_type min() const { return a(); }
     constexpr result_type max() const { return b(); }
 
-    // Always inlined: on an engine word a draw is a few instructions, and a
-    // loop of them keeps the engine and the count in registers (Clang would
-    // otherwise call it, and its loops lose that).
-    template <class G>
-    [[gnu::always_inline]] constexpr result_type operator()(G&& g) const {
-        return (*this)(std::forward<G>(g), param_);
-    }
-    template <class G>
-    [[gnu::always_inline]] constexpr result_type operator()(G&& g, const param_type& p) const {
-        detail::refuse_temporary_engine<G>();
-        static_assert(detail::distribution_source<G>,
-                      "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
-                      "or a rollplan source (from_faces, from_values)");
-        if constexpr (detail::distribution_source<G>) {
-            return detail::offset_value(p.a_, detail::uniform_count(g, p.count_, detail::whole_range_plan{}));
-        } else {
-            return p.a();
-        }
-    }
+    // d(g), d(g, p), reset, ==, << and >>: detail/std_surface.hpp.
+    using detail::std_surface<uniform_int_distribution>::operator();
 
     // What C++26's std::ranges::generate_random(r, g, d) calls: each element
     // of r, in order, gets d(g) — the values of the loop, as LWG 4077 asks,
@@ -356,36 +293,36 @@ public:
     template <class R, class G>
     constexpr void generate_random(R&& r, G&& g) const {
         static_assert(detail::distribution_source<G>,
-                      "rollplan: uniform_int_distribution needs a uniform random bit generator (like std::mt19937) "
+                      "rollplan: a distribution needs a uniform random bit generator (like std::mt19937) "
                       "or a rollplan source (from_faces, from_values)");
         if constexpr (detail::distribution_source<G>) detail::fill_draws(std::ranges::begin(r), std::ranges::end(r), *this, g);
     }
 
-    friend constexpr bool operator==(const uniform_int_distribution&, const uniform_int_distribution&) = default;
-
-    template <class CharT, class Traits>
-    friend std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os,
-                                                         const uniform_int_distribution& d) {
-        const detail::decimal_stream<std::basic_ostream<CharT, Traits>> decimal(os);
-        detail::write_integer(os, d.a()) << os.widen(' ');
-        return detail::write_integer(os, d.b());
+private:
+    friend detail::std_surface<uniform_int_distribution>;
+    // Always inlined, as std_surface's calls (a loop of draws keeps the
+    // engine and the count in registers; Clang would otherwise call it).
+    template <class G>
+    [[gnu::always_inline]] constexpr result_type draw(G&& g, const param_type& p) const {
+        return detail::offset_value(p.a_, detail::uniform_count(g, p.count_, detail::whole_range_plan{}));
     }
-    // Reads "a b" as written by <<; b < a sets failbit, and d keeps its bounds.
-    template <class CharT, class Traits>
-    friend std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is,
-                                                         uniform_int_distribution& d) {
-        const detail::decimal_stream<std::basic_istream<CharT, Traits>> decimal(is);
+    // "a b"; reading b < a sets failbit, and d keeps its bounds.
+    template <class Stream>
+    void write(Stream& os) const {
+        detail::write_integer(os, a()) << os.widen(' ');
+        detail::write_integer(os, b());
+    }
+    template <class Stream>
+    void read(Stream& is) {
         T a{}, b{};
         if (detail::read_integer(is, a) && detail::read_integer(is, b)) {
             if (b < a)
                 is.setstate(is.failbit);
             else
-                d.param_ = param_type(a, b);
+                param_ = param_type(a, b);
         }
-        return is;
     }
 
-private:
     param_type param_;
 };
 

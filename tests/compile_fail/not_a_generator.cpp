@@ -1,4 +1,4 @@
-// expect: rollplan: uniform_int_distribution needs a uniform random bit generator
+// expect: rollplan: a distribution needs a uniform random bit generator
 #include <rollplan/rollplan.hpp>
 struct not_an_engine {
     int operator()() { return 4; }
