@@ -206,3 +206,27 @@ TEST_CASE("index zones: the largest k with i^k <= L/2^8", "[batch]") {
     STATIC_REQUIRE(detail::largest_bound<(count_t{1} << 32)>[2] == 4096);
     STATIC_REQUIRE(detail::largest_bound<(count_t{1} << 32)>[6] == 16);
 }
+
+namespace {
+// The K digits are cut in min(K, 4) chains of ⌈K / chains⌉ digits: the
+// shortest chains that cover them, run side by side.
+template <count_t L, std::uint64_t N, std::size_t K>
+void covers_with_shortest_chains() {
+    using batch = digit_batch<L, N, K>;
+    INFO("N = " << N << ", K = " << K);
+    REQUIRE(batch::chains == (K < 4 ? K : 4));
+    REQUIRE(batch::chains * batch::chain_length >= K);
+    REQUIRE(batch::chains * (batch::chain_length - 1) < K);
+}
+}  // namespace
+
+TEST_CASE("a batch's digits are cut in the shortest chains that cover them", "[batch]") {
+    covers_with_shortest_chains<two_to_64, 6, 1>();  // one chain of one digit, not of two
+    covers_with_shortest_chains<two_to_64, 6, 3>();
+    covers_with_shortest_chains<two_to_64, 6, 4>();  // four chains of one digit, not two of two
+    covers_with_shortest_chains<two_to_64, 6, 5>();
+    covers_with_shortest_chains<two_to_64, 6, 8>();
+    covers_with_shortest_chains<two_to_64, 3, 40>();
+    covers_with_shortest_chains<(count_t{1} << 32), 10, 9>();
+    covers_with_shortest_chains<65536, 2, 16>();
+}

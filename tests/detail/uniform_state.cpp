@@ -87,3 +87,16 @@ TEST_CASE("a recycle loop's ranges along the rejecting branch", "[uniform_state]
     exact.reject();
     REQUIRE(exact.range == 0);
 }
+
+TEST_CASE("expected_digits counts every attempt reached with probability above 10^-30", "[uniform_state]") {
+    // A chain that already holds range >= m: its first attempt rolls nothing,
+    // and its rejection (probability 1/(3·10^29 + 1), above 10^-30) leads to
+    // one roll of a d2, after which nothing is left: 1/(3·10^29 + 1) digits.
+    count_t ten_to_29 = 1;
+    for (int i = 0; i < 29; ++i) ten_to_29 *= 10;
+    detail::range_chain c;
+    c.m = 2;
+    c.radix[c.size++] = 2;
+    c.range = 3 * ten_to_29 + 1;
+    REQUIRE(c.expected_digits() == Approx(1.0 / 3e29).epsilon(1e-12));
+}
