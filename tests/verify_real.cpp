@@ -100,6 +100,9 @@ TEST_CASE("check_real_sampler: what it cannot check, in words", "[verify_real]")
     CHECK_THROWS_WITH((check_real_sampler<die<2>, F>(sampler, zero, F::infinity_bits)), Catch::Contains("needs finite bounds"));
     CHECK_THROWS_WITH((check_real_sampler<die<2>, double>([](auto&) { return 0.0; }, 0.0, 1.0)),
                       Catch::Contains("lists at most 256 numbers of [a, b)"));
+    // the count named: [0, 1) holds 0x3FF0000000000000 doubles
+    CHECK_THROWS_WITH((check_real_sampler<die<2>, double>([](auto&) { return 0.0; }, 0.0, 1.0)),
+                      Catch::Contains("numbers = 4607182418800017408"));
     CHECK_THROWS_WITH((check_real_sampler<die<2>, double>([](auto&) { return 0.0; }, 0.0, std::numeric_limits<double>::quiet_NaN())),
                       Catch::Contains("needs finite bounds"));
     CHECK_THROWS_WITH((check_real_sampler<die<2>, F>(sampler, zero, one, 17)), Catch::Contains("at most 16 rolls deep"));

@@ -114,3 +114,15 @@ TEST_CASE("binary_format: a small format, every number in order, each cell up to
     // at the smallest normal, 2^−2: the subnormals below are as far apart as the normals above
     STATIC_REQUIRE(cell_exponent<F>(bits_of_value<F>(-1, -2)) == -4);
 }
+
+TEST_CASE("bits_of_value: zero is +0, whatever the exponent", "[binary_format]") {
+    using F = format_of<double>::type;
+    STATIC_REQUIRE(bits_of_value<F>(0, F::min_quantum) == 0);
+    STATIC_REQUIRE(bits_of_value<F>(0, 0) == 0);
+    STATIC_REQUIRE(bits_of_value<binary_format<3, 2>>(0, -4) == 0);
+}
+
+TEST_CASE("float_value: the default is the number 0·2^0", "[binary_format]") {
+    STATIC_REQUIRE(detail::float_value{}.m == 0);
+    STATIC_REQUIRE(detail::float_value{}.e == 0);
+}

@@ -132,3 +132,31 @@ TEST_CASE("floor_uniform: doubles within a binade, across binades, across zero, 
         REQUIRE(six.proves_error_within(rational{1, 2}));
     }
 }
+
+TEST_CASE("floor_uniform: the floor of U in the first cell of [0, 1) is +0.0, not -0.0", "[floor_uniform]") {
+    // below always 0: U's piece is the first at every zoom, down to the
+    // subnormals, whose first cell is [0, 2^-1074)
+    using F = format_of<double>::type;
+    constexpr auto first = [](std::uint64_t) { return std::uint64_t{0}; };
+    STATIC_REQUIRE(floor_uniform<F>(bits_of_real(0.0), bits_of_real(1.0), first) == 0);
+    STATIC_REQUIRE(floor_uniform<F>(bits_of_real(0.0), bits_of_real(0x1p-1060), first) == 0);
+}
+
+TEST_CASE("floor_uniform: a tiny positive b still closes a piece of its own", "[floor_uniform]") {
+    // The pieces of width 2^g that cover [a, b), counted by hand: the first
+    // below(n) of a draw asks for that many.
+    using F = format_of<double>::type;
+    auto pieces = [](double a, double b) {
+        std::uint64_t asked = 0;
+        floor_uniform<F>(bits_of_real(a), bits_of_real(b), [&](std::uint64_t n) {
+            if (asked == 0) asked = n;
+            return std::uint64_t{0};
+        });
+        return asked;
+    };
+    // [−1, 2^-1074): cells of 2^-53 from −1 up to 0, and [0, 2^-53) for b
+    REQUIRE(pieces(-1.0, 0x1p-1074) == (std::uint64_t{1} << 53) + 1);
+    // [−2^-1020, 2^-1074): the cells above −2^-1020 are 2^-1073 wide (the
+    // binade below 2^-1020), 2^53 of them up to 0, and [0, 2^-1073) for b
+    REQUIRE(pieces(-0x1p-1020, 0x1p-1074) == (std::uint64_t{1} << 53) + 1);
+}
