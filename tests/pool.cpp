@@ -210,6 +210,20 @@ TEST_CASE("expected_pool_rolls: the sum over every draw, the stationary ones inc
 // keeps 6 of them, else (1/4) is left 2 and flips twice more: 3 + (1/4)·2/(1 − 1/4) = 11/3
 // flips a draw, the chain stationary from the first draw. The figure is that, to the last
 // bits: extrapolated once stationary, not summed draw by draw (which drifts by 100 ulps).
+TEST_CASE("expected_pool_rolls: a pool at the 2^16-state limit is followed, a larger one refused in words", "[pool]") {
+    // N = 1 on a coin, threshold 2^15: the first draw fills the range from 1 to 2^15 (15 flips);
+    // a draw of 1 never rejects and leaves 2^15, so later draws flip nothing.
+    REQUIRE(expected_pool_rolls(1, 2, 1, 32768) == 15.0);
+    REQUIRE(expected_pool_rolls(1, 2, 5, 32768) == 15.0);
+    // N = 2, threshold 2^16: 16 flips fill the range to 2^16; a draw of 2 never rejects and
+    // halves it to 2^15, so each later draw flips once: 16 + 4 for 5 draws.
+    REQUIRE(expected_pool_rolls(2, 2, 1, 65536) == 16.0);
+    REQUIRE(expected_pool_rolls(2, 2, 5, 65536) == 20.0);
+    // a threshold near 2^128: ⌈threshold / N⌉ ranges, far past 2^16, never a wrapped sum
+    REQUIRE_THROWS_WITH(expected_pool_rolls(2, 2, 1, ~count_t{0}), Catch::Contains("at most 2^16 states of the pool"));
+    REQUIRE_THROWS_WITH(expected_pool_rolls(1, 2, 1, ~count_t{0}), Catch::Contains("at most 2^16 states of the pool"));
+}
+
 TEST_CASE("expected_pool_rolls: a d6 from a coin, 11/3 flips a draw from the first", "[pool]") {
     REQUIRE(expected_pool_rolls(6, 2, 1) == Approx(11.0 / 3).epsilon(1e-15));
     REQUIRE(expected_pool_rolls(6, 2, 1000) == Approx(11000.0 / 3).epsilon(1e-15));

@@ -247,7 +247,7 @@ inline double expected_pool_rolls(count_t n, count_t faces, std::uint64_t count,
     if (count > max_pool_cost_count)
         detail::fail<std::invalid_argument>("rollplan: expected_pool_rolls follows at most 10^6 draws", "count", count);
     const count_t fill_to = n > threshold ? n : threshold;
-    const count_t bound = (fill_to + n - 1) / n;
+    const count_t bound = fill_to / n + (fill_to % n != 0 ? 1 : 0);  // ⌈fill_to / n⌉, for a threshold up to 2^128 − 1
     if (faces > max_pool_cost_states || bound > max_pool_cost_states / faces)
         detail::fail<std::invalid_argument>("rollplan: expected_pool_rolls follows at most 2^16 states of the pool",
                                             "N", n, "K", faces, "threshold", threshold);
