@@ -62,35 +62,35 @@ constexpr std::uint64_t zero = 0, one = bits_of_value<F>(1, 0), minus_three = bi
 
 TEST_CASE("check_real_sampler: the floor of a real uniform passes, with its error bounded", "[verify_real]") {
     constexpr real_sampler_report r = check_real_sampler<die<2>, F>(floor_of(minus_three, ten), minus_three, ten, 10);
-    STATIC_REQUIRE(r.values == static_cast<std::size_t>(ordinal<F>(ten) - ordinal<F>(minus_three)));
-    STATIC_REQUIRE(r.never_above_share());
-    STATIC_REQUIRE(!r.proves_exact());  // −3 … 10 is 13 units of 1: not a power of two, never finished
-    STATIC_REQUIRE(r.proves_error_within(rational{1, 8}));
-    STATIC_REQUIRE(!r.proves_error_within(rational{1, 1024}));
+    STATIC_REQUIRE((r.values == static_cast<std::size_t>(ordinal<F>(ten) - ordinal<F>(minus_three))));
+    STATIC_REQUIRE((r.never_above_share()));
+    STATIC_REQUIRE((!r.proves_exact()));  // −3 … 10 is 13 units of 1: not a power of two, never finished
+    STATIC_REQUIRE((r.proves_error_within(rational{1, 8})));
+    STATIC_REQUIRE((!r.proves_error_within(rational{1, 1024})));
     // the masses and shares it compares: −3 has a cell of 1/2 in 13 (its cell reaches −2.5)
-    STATIC_REQUIRE(r.share(0) == rational{1, 26});
-    STATIC_REQUIRE(r.share(r.values - 1) == rational{2, 13});  // 8, up to 10
-    STATIC_REQUIRE(r.mass(0) < r.share(0));
+    STATIC_REQUIRE((r.share(0) == rational{1, 26}));
+    STATIC_REQUIRE((r.share(r.values - 1) == rational{2, 13}));  // 8, up to 10
+    STATIC_REQUIRE((r.mass(0) < r.share(0)));
 }
 
 TEST_CASE("check_real_sampler refuses today's std method and rounding to nearest", "[verify_real]") {
     // a + (b − a)·k/2^p: 0 gets 1/8 of [0, 1), its share is 1/16 (the cell [0, 2^−4))
     constexpr real_sampler_report scaled = check_real_sampler<die<2>, F>(scaled_integer(zero, one), zero, one, 6);
-    STATIC_REQUIRE(!scaled.never_above_share());
-    STATIC_REQUIRE(scaled.first_above_share() == 0);
-    STATIC_REQUIRE(scaled.mass(0) == rational{1, 8});
-    STATIC_REQUIRE(scaled.share(0) == rational{1, 16});
+    STATIC_REQUIRE((!scaled.never_above_share()));
+    STATIC_REQUIRE((scaled.first_above_share() == 0));
+    STATIC_REQUIRE((scaled.mass(0) == rational{1, 8}));
+    STATIC_REQUIRE((scaled.share(0) == rational{1, 16}));
     // and across zero, on a d6 too
-    STATIC_REQUIRE(!check_real_sampler<d6, F>(scaled_integer(minus_three, ten), minus_three, ten, 3).never_above_share());
+    STATIC_REQUIRE((!check_real_sampler<d6, F>(scaled_integer(minus_three, ten), minus_three, ten, 3).never_above_share()));
     // rounding to nearest reaches b itself
     constexpr real_sampler_report reaches_b = check_real_sampler<die<2>, F>(nearest(minus_three, ten, false), minus_three, ten, 8);
-    STATIC_REQUIRE(reaches_b.out_of_range && reaches_b.out_of_range_bits == ten);
-    STATIC_REQUIRE(!reaches_b.never_above_share());
+    STATIC_REQUIRE((reaches_b.out_of_range && reaches_b.out_of_range_bits == ten));
+    STATIC_REQUIRE((!reaches_b.never_above_share()));
     // clamped below b, it gives too much to the last number, and to the negative powers of two
     constexpr real_sampler_report clamped = check_real_sampler<die<2>, F>(nearest(minus_three, ten, true), minus_three, ten, 10);
-    STATIC_REQUIRE(!clamped.out_of_range);
-    STATIC_REQUIRE(!clamped.never_above_share());
-    STATIC_REQUIRE(clamped.first_above_share() == 2);  // −2: half of [−2.5, −2) and half of [−2, −1.75)
+    STATIC_REQUIRE((!clamped.out_of_range));
+    STATIC_REQUIRE((!clamped.never_above_share()));
+    STATIC_REQUIRE((clamped.first_above_share() == 2));  // −2: half of [−2.5, −2) and half of [−2, −1.75)
 }
 
 TEST_CASE("check_real_sampler: what it cannot check, in words", "[verify_real]") {

@@ -80,10 +80,10 @@ void check_against_the_hardware() {
 }  // namespace
 
 TEST_CASE("binary_format: float and double read as their hardware reads them", "[binary_format]") {
-    STATIC_REQUIRE(std::is_same_v<format<float>, binary_format<8, 23>>);
-    STATIC_REQUIRE(std::is_same_v<format<double>, binary_format<11, 52>>);
-    STATIC_REQUIRE(detail::is_binary_real<float> && detail::is_binary_real<double>);
-    STATIC_REQUIRE(!detail::is_binary_real<long double> && !detail::is_binary_real<int>);
+    STATIC_REQUIRE((std::is_same_v<format<float>, binary_format<8, 23>>));
+    STATIC_REQUIRE((std::is_same_v<format<double>, binary_format<11, 52>>));
+    STATIC_REQUIRE((detail::is_binary_real<float> && detail::is_binary_real<double>));
+    STATIC_REQUIRE((!detail::is_binary_real<long double> && !detail::is_binary_real<int>));
     check_against_the_hardware<float>();
     check_against_the_hardware<double>();
 }
@@ -91,12 +91,12 @@ TEST_CASE("binary_format: float and double read as their hardware reads them", "
 TEST_CASE("binary_format: a small format, every number in order, each cell up to the next", "[binary_format]") {
     // binary_format<3, 2>: exponents −2 … 3, subnormals 2^−4 apart, largest 14
     using F = binary_format<3, 2>;
-    STATIC_REQUIRE(F::bias == 3 && F::min_exponent == -2 && F::max_exponent == 3 && F::min_quantum == -4);
-    STATIC_REQUIRE(F::max_finite_bits == 0b11011);
-    STATIC_REQUIRE(value_of<F>(F::max_finite_bits).m == 7 && value_of<F>(F::max_finite_bits).e == 1);  // 14
-    STATIC_REQUIRE(value_of<F>(1).m == 1 && value_of<F>(1).e == -4);                                     // 2^−4
-    STATIC_REQUIRE(value_of<F>(F::sign_bit | 0b00100).m == -4 && value_of<F>(F::sign_bit | 0b00100).e == -4);  // −2^−2
-    STATIC_REQUIRE(ordinal<F>(F::sign_bit) == 0 && ordinal<F>(0) == 0);  // −0 and +0
+    STATIC_REQUIRE((F::bias == 3 && F::min_exponent == -2 && F::max_exponent == 3 && F::min_quantum == -4));
+    STATIC_REQUIRE((F::max_finite_bits == 0b11011));
+    STATIC_REQUIRE((value_of<F>(F::max_finite_bits).m == 7 && value_of<F>(F::max_finite_bits).e == 1));  // 14
+    STATIC_REQUIRE((value_of<F>(1).m == 1 && value_of<F>(1).e == -4));                                     // 2^−4
+    STATIC_REQUIRE((value_of<F>(F::sign_bit | 0b00100).m == -4 && value_of<F>(F::sign_bit | 0b00100).e == -4));  // −2^−2
+    STATIC_REQUIRE((ordinal<F>(F::sign_bit) == 0 && ordinal<F>(0) == 0));  // −0 and +0
     // every number, from −14 to 14: values strictly rising by exactly the cell width
     const auto n = static_cast<std::int64_t>(F::max_finite_bits);
     for (std::int64_t o = -n; o < n; ++o) {
@@ -109,20 +109,20 @@ TEST_CASE("binary_format: a small format, every number in order, each cell up to
         REQUIRE(bits_of_value<F>(x.m * 4, x.e - 2) == bits_of_ordinal<F>(o));  // the same value, written otherwise
     }
     // the cells at a power of two: [−4, succ(−4)) is 0.5 wide, [4, succ(4)) is 1 wide
-    STATIC_REQUIRE(cell_exponent<F>(bits_of_value<F>(-4, 0)) == -1);
-    STATIC_REQUIRE(cell_exponent<F>(bits_of_value<F>(4, 0)) == 0);
+    STATIC_REQUIRE((cell_exponent<F>(bits_of_value<F>(-4, 0)) == -1));
+    STATIC_REQUIRE((cell_exponent<F>(bits_of_value<F>(4, 0)) == 0));
     // at the smallest normal, 2^−2: the subnormals below are as far apart as the normals above
-    STATIC_REQUIRE(cell_exponent<F>(bits_of_value<F>(-1, -2)) == -4);
+    STATIC_REQUIRE((cell_exponent<F>(bits_of_value<F>(-1, -2)) == -4));
 }
 
 TEST_CASE("bits_of_value: zero is +0, whatever the exponent", "[binary_format]") {
     using F = format_of<double>::type;
-    STATIC_REQUIRE(bits_of_value<F>(0, F::min_quantum) == 0);
-    STATIC_REQUIRE(bits_of_value<F>(0, 0) == 0);
-    STATIC_REQUIRE(bits_of_value<binary_format<3, 2>>(0, -4) == 0);
+    STATIC_REQUIRE((bits_of_value<F>(0, F::min_quantum) == 0));
+    STATIC_REQUIRE((bits_of_value<F>(0, 0) == 0));
+    STATIC_REQUIRE((bits_of_value<binary_format<3, 2>>(0, -4) == 0));
 }
 
 TEST_CASE("float_value: the default is the number 0·2^0", "[binary_format]") {
-    STATIC_REQUIRE(detail::float_value{}.m == 0);
-    STATIC_REQUIRE(detail::float_value{}.e == 0);
+    STATIC_REQUIRE((detail::float_value{}.m == 0));
+    STATIC_REQUIRE((detail::float_value{}.e == 0));
 }

@@ -69,15 +69,15 @@ TEST_CASE("floor_uniform: intervals that powers of two cut evenly finish, exactl
     };
     constexpr std::uint64_t zero = 0, one = detail::bits_of_value<F>(1, 0), eight = detail::bits_of_value<F>(8, 0);
     // [0, 1): 8 pieces of 2^−3 (3 flips), then one flip in the pieces of cells 2^−4
-    STATIC_REQUIRE(exact(zero, one, 4));
-    STATIC_REQUIRE(!exact(zero, one, 3));
+    STATIC_REQUIRE((exact(zero, one, 4)));
+    STATIC_REQUIRE((!exact(zero, one, 3)));
     // [0, 8): 8 pieces of 1, and in [0, 1) the same again: at most 3 + 3 + 1 flips
-    STATIC_REQUIRE(exact(zero, eight, 7));
-    STATIC_REQUIRE(!exact(zero, eight, 6));
+    STATIC_REQUIRE((exact(zero, eight, 7)));
+    STATIC_REQUIRE((!exact(zero, eight, 6)));
     // [−8, 8): 16 pieces; [−1, 0) and [0, 1) as above
-    STATIC_REQUIRE(exact(detail::bits_of_value<F>(-8, 0), eight, 8));
+    STATIC_REQUIRE((exact(detail::bits_of_value<F>(-8, 0), eight, 8)));
     // [1, 8) is 7 pieces of 1: never all finished
-    STATIC_REQUIRE(!exact(one, eight, 12));
+    STATIC_REQUIRE((!exact(one, eight, 12)));
 }
 
 TEST_CASE("floor_uniform: a float of [1, 1 + 2^-10) takes exactly 13 flips", "[floor_uniform]") {
@@ -101,8 +101,8 @@ TEST_CASE("floor_uniform: a float of [1, 1 + 2^-10) takes exactly 13 flips", "[f
     CHECK(unfinished_before_13 == (1u << 13) - 1);  // every prefix of 0 … 12 flips wants more
     // the same with 256 of them, counted by the checker: exactly 8 flips
     constexpr float c = 1.0f + 0x1p-15f;
-    STATIC_REQUIRE(check_real_sampler<die<2>, float>(floor_of_real(a, c), a, c, 8).proves_exact());
-    STATIC_REQUIRE(check_real_sampler<die<2>, float>(floor_of_real(a, c), a, c, 7).unfinished[7] == 1u << 7);
+    STATIC_REQUIRE((check_real_sampler<die<2>, float>(floor_of_real(a, c), a, c, 8).proves_exact()));
+    STATIC_REQUIRE((check_real_sampler<die<2>, float>(floor_of_real(a, c), a, c, 7).unfinished[7] == 1u << 7));
 }
 
 TEST_CASE("floor_uniform: doubles within a binade, across binades, across zero, among subnormals", "[floor_uniform]") {
@@ -138,8 +138,8 @@ TEST_CASE("floor_uniform: the floor of U in the first cell of [0, 1) is +0.0, no
     // subnormals, whose first cell is [0, 2^-1074)
     using F = format_of<double>::type;
     constexpr auto first = [](std::uint64_t) { return std::uint64_t{0}; };
-    STATIC_REQUIRE(floor_uniform<F>(bits_of_real(0.0), bits_of_real(1.0), first) == 0);
-    STATIC_REQUIRE(floor_uniform<F>(bits_of_real(0.0), bits_of_real(0x1p-1060), first) == 0);
+    STATIC_REQUIRE((floor_uniform<F>(bits_of_real(0.0), bits_of_real(1.0), first) == 0));
+    STATIC_REQUIRE((floor_uniform<F>(bits_of_real(0.0), bits_of_real(0x1p-1060), first) == 0));
 }
 
 TEST_CASE("floor_uniform: a tiny positive b still closes a piece of its own", "[floor_uniform]") {

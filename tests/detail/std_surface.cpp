@@ -65,7 +65,7 @@ constexpr bool calls_agree() {
 }  // namespace
 
 TEST_CASE("std_surface: d(g) is d(g, d.param()), and generate_random draws d(g) in order", "[std_surface]") {
-    STATIC_REQUIRE(calls_agree());
+    STATIC_REQUIRE((calls_agree()));
 }
 
 TEST_CASE("std_surface: == compares the parameters, reset keeps them", "[std_surface]") {
