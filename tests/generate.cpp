@@ -9,6 +9,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <forward_list>
+#include <list>
 #include <map>
 #include <numeric>
 #include <type_traits>
@@ -387,6 +388,18 @@ TEST_CASE("a value of a counter-based fill depends on the key, the counter at th
     philox4x32 again(7);
     rollplan::generate(list.begin(), list.end(), d, again);
     REQUIRE(std::equal(list.begin(), list.end(), whole.begin()));
+    // so do ends whose distance is known but whose iterator cannot jump (a counted list), and ends
+    // that can only be compared (the block ends are then found by walking)
+    std::list<int> counted(3000);
+    philox4x32 third(7);
+    REQUIRE(rollplan::generate(std::counted_iterator(counted.begin(), 3000), std::default_sentinel, d, third).count() == 0);
+    REQUIRE(std::equal(counted.begin(), counted.end(), whole.begin()));
+    std::vector<int> walked(3000);
+    philox4x32 fourth(7);
+    REQUIRE(rollplan::generate(walked.begin(), stop_at{walked.end()}, d, fourth) == walked.end());
+    REQUIRE(std::equal(walked.begin(), walked.end(), whole.begin()));
+    REQUIRE(third == again);
+    REQUIRE(fourth == again);
 }
 
 TEST_CASE("a counter-based fill starts at the first range the engine has not read", "[generate][counter]") {

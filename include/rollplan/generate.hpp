@@ -152,7 +152,8 @@ constexpr void uniform_indices_down(G& g, std::uint64_t n, std::uint64_t last, V
             return;
         static_assert(max_index_batch == 6);
         // the last bounds, fewer than their zone's batch size: one at a time
-        while (bound >= last && count_t{bound} <= range)
+        // (bound 1 below: uniform_below(s, 1) is 0 and reads nothing, as the spec says)
+        while (bound >= last && bound >= 2 && count_t{bound} <= range)
             if (!visit_index_batch<range, 1>(word, bound, visit)) return;
     }
     for (; bound >= last; --bound)

@@ -5,11 +5,14 @@
 # compiler's output: the words and numbers a user sees without scrolling.
 # A "// flags: " line among them replaces the default -std=c++20. Each text
 # after "// first error: " must appear in the output's first line that says
-# "error:" (what a user reads first, on GCC and Clang alike).
+# "error:" (what a user reads first, on GCC and Clang alike). A "// error lines: N"
+# line asks for exactly N lines that say "error:" (a refusal that says one
+# sentence, not a cascade of follow-on errors).
 compiler=$1 include=$2 case=$3
-mapfile -t expected < <(sed -n '/^\/\/ \(expect\|flags\|first error\): /!q; s|^// expect: ||p' "$case")
-mapfile -t first_error < <(sed -n '/^\/\/ \(expect\|flags\|first error\): /!q; s|^// first error: ||p' "$case")
-flags=$(sed -n '/^\/\/ \(expect\|flags\|first error\): /!q; s|^// flags: ||p' "$case")
+mapfile -t expected < <(sed -n '/^\/\/ \(expect\|flags\|first error\|error lines\): /!q; s|^// expect: ||p' "$case")
+mapfile -t first_error < <(sed -n '/^\/\/ \(expect\|flags\|first error\|error lines\): /!q; s|^// first error: ||p' "$case")
+error_lines=$(sed -n '/^\/\/ \(expect\|flags\|first error\|error lines\): /!q; s|^// error lines: ||p' "$case")
+flags=$(sed -n '/^\/\/ \(expect\|flags\|first error\|error lines\): /!q; s|^// flags: ||p' "$case")
 if [ ${#expected[@]} -eq 0 ]; then echo "no '// expect: ' line at the top of $case"; exit 1; fi
 if output=$("$compiler" ${flags:--std=c++20} -fsyntax-only -I"$include" "$case" 2>&1); then
     echo "compiled, but should not have: $case"; exit 1
@@ -28,3 +31,10 @@ for text in "${first_error[@]}"; do
     fi
     echo "first error says: $text"
 done
+if [ -n "$error_lines" ]; then
+    count=$(grep -c -F 'error:' <<<"$output")
+    if [ "$count" -ne "$error_lines" ]; then
+        echo "$count lines say error:, not $error_lines"; grep -F 'error:' <<<"$output" | head -20; exit 1
+    fi
+    echo "error lines: $count"
+fi
