@@ -20,6 +20,7 @@
 #include "rational.hpp"
 #include "sample.hpp"
 #include "seed.hpp"
+#include "uniform_real.hpp"
 #include "version.hpp"
 #include "verify.hpp"
 #include "verify_real.hpp"

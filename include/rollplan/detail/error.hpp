@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -34,6 +35,7 @@ namespace rollplan {
 
 namespace detail {
 __extension__ typedef unsigned __int128 uint128;  // count_t of integer.hpp, which includes this header
+__extension__ typedef __int128 int128;
 }
 
 // A count_t in decimal; std::to_string has no overload for 128 bits. Not
@@ -109,6 +111,34 @@ template <class Exception, class... Pairs>
         if (std::is_constant_evaluated()) ROLLPLAN_ERROR_HANDLER(text);
         ROLLPLAN_ERROR_HANDLER(message_with(text, std::make_index_sequence<sizeof...(Pairs) / 2>{}, pairs...).c_str());
     }
+#endif
+}
+
+
+// A number as a message shows it: a floating value with 17 significant
+// digits (its exact double reads back), an integer of any size in decimal.
+template <class Value>
+std::string shown_number(Value value) {
+    if constexpr (std::is_floating_point_v<Value>) {
+        char digits[64];
+        std::snprintf(digits, sizeof digits, "%.17Lg", static_cast<long double>(value));
+        return digits;
+    } else if constexpr (std::is_signed_v<Value> || std::is_same_v<std::remove_cv_t<Value>, int128>) {
+        const auto magnitude = value < 0 ? uint128{0} - static_cast<uint128>(value) : static_cast<uint128>(value);
+        return (value < 0 ? "-" : "") + to_string(magnitude);
+    } else {
+        return to_string(static_cast<uint128>(value));
+    }
+}
+
+// A refused value, named as the caller gave it ("weight 2 = -0.5", "p = 1.5").
+template <class Value>
+[[noreturn]] inline void fail_value(const char* text, const std::string& name, Value value) {
+    const std::string message = std::string(text) + " (" + name + " = " + shown_number(value) + ")";
+#if ROLLPLAN_EXCEPTIONS
+    throw std::invalid_argument(message);
+#else
+    ROLLPLAN_ERROR_HANDLER(message.c_str());
 #endif
 }
 

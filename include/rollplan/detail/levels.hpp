@@ -70,29 +70,8 @@
 
 namespace rollplan::detail {
 
-__extension__ typedef __int128 signed_count_t;
+using signed_count_t = int128;
 
-// A refused value, named as the caller gave it ("weight 2 = -0.5", "p = 1.5").
-template <class Value>
-[[noreturn]] inline void fail_value(const char* text, const std::string& name, Value value) {
-    std::string shown;
-    if constexpr (std::is_floating_point_v<Value>) {
-        char digits[64];
-        std::snprintf(digits, sizeof digits, "%.17Lg", static_cast<long double>(value));
-        shown = digits;
-    } else if constexpr (std::is_signed_v<Value> || std::is_same_v<std::remove_cv_t<Value>, signed_count_t>) {
-        const auto magnitude = value < 0 ? count_t{0} - static_cast<count_t>(value) : static_cast<count_t>(value);
-        shown = (value < 0 ? "-" : "") + to_string(magnitude);
-    } else {
-        shown = to_string(static_cast<count_t>(value));
-    }
-    const std::string message = std::string(text) + " (" + name + " = " + shown + ")";
-#if ROLLPLAN_EXCEPTIONS
-    throw std::invalid_argument(message);
-#else
-    ROLLPLAN_ERROR_HANDLER(message.c_str());
-#endif
-}
 template <class Value>
 [[noreturn]] inline void fail_weight(const char* text, std::size_t index, Value value) {
     fail_value(text, "weight " + std::to_string(index), value);

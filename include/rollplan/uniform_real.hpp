@@ -1,0 +1,186 @@
+// rollplan/uniform_real.hpp: uniform_real_distribution<RealType>, a drop-in
+// for std's ([rand.dist.uni.real]) whose value is exact: the largest
+// representable x <= U, for U a real number uniform on [a, b). Each float or
+// double x of [a, b) has probability exactly (min(succ(x), b) − max(x, a)) /
+// (b − a): every double of [0, 1) down to the smallest subnormal can occur,
+// and b never does (std's a + (b − a)·generate_canonical() can round up to b,
+// LWG 2524, and never gives most doubles below 2^-53).
+//
+// The draw is detail::floor_uniform (detail/floor_uniform.hpp) on the bits of
+// a and b, with no floating-point arithmetic, so a constant expression and
+// the run time give the same value on every compiler and standard library.
+// Its draws below(n) come from the source as needed:
+// - on a source whose K is a power of two (a coin, a d8, a 32- or 64-bit
+//   engine), a power of two 2^k is the next k bits of its rolls, each roll
+//   read most significant bit first and only when the bits left of the one
+//   before run out, so that [0, 1) reads one 64-bit word per double except
+//   with probability below 2^-10, and a coin gives k flips; any other n is
+//   uniform_below(source, n), which starts from a fresh roll (the bits left
+//   of a roll are dropped then);
+// - on any other source (a d6, rand5()), every n is uniform_below(source, n).
+// The bits left when a draw ends are dropped: each draw starts at a roll of
+// its own, as every rollplan distribution does. The proofs (check_real_sampler
+// on a coin and a d4) run this same code.
+#pragma once
+
+#include "detail/config.hpp"
+
+#include <cstdint>
+#include <iosfwd>
+#include <limits>
+#include <stdexcept>
+#include <type_traits>
+
+#include "detail/binary_format.hpp"
+#include "detail/error.hpp"
+#include "detail/floor_uniform.hpp"
+#include "detail/std_surface.hpp"
+#include "die.hpp"
+#include "sample.hpp"
+
+namespace rollplan {
+
+namespace detail {
+
+// below(n) for floor_uniform, from a source S (see the top of this file).
+template <class S>
+class real_digits {
+public:
+    constexpr explicit real_digits(S& s) : s_(s) {}
+
+    constexpr std::uint64_t operator()(std::uint64_t n) {
+        if constexpr ((faces & (faces - 1)) == 0) {
+            if ((n & (n - 1)) == 0) return bits(__builtin_ctzll(n));  // n >= 1: n = 2^k, k <= 55 here
+            left_ = 0;  // uniform_below reads rolls of its own
+        }
+        return uniform_below(s_, n);
+    }
+
+private:
+    using die = typename std::remove_cvref_t<S>::die_type;
+    static constexpr count_t faces = die::faces;
+    static constexpr int word_bits = [] {
+        int w = 0;
+        for (count_t k = faces; k > 1; k >>= 1) ++w;
+        return w;
+    }();
+    static constexpr std::uint64_t low_bits(int k) { return k >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1; }
+
+    // The next k bits (k < 64), the first the most significant; word_bits = log2 K.
+    constexpr std::uint64_t bits(int k) {
+        std::uint64_t v = 0;
+        while (k > left_) {  // the bits left, then a fresh word
+            v = (v << left_) | (word_ & low_bits(left_));  // left_ < k < 64
+            k -= left_;
+            word_ = checked_digit<die>(s_());
+            left_ = word_bits;
+        }
+        left_ -= k;
+        return (v << k) | ((word_ >> left_) & low_bits(k));  // k >= 1, left_ < 64
+    }
+
+    S& s_;
+    std::uint64_t word_ = 0;
+    int left_ = 0;  // the unread bits of word_ (a roll): its left_ lowest
+};
+
+// A bound of uniform_real_distribution refused, with its value at run time
+// (a constant expression stops at the throw, which the compiler shows with
+// the text).
+template <class Real>
+constexpr void refuse_real_bound(const char* text, const char* name, Real value) {
+    if (std::is_constant_evaluated()) fail<std::invalid_argument>(text);
+    fail_value(text, name, value);
+}
+template <class Real>
+constexpr void refuse_real_bounds(const char* text, Real a, Real b) {
+    if (std::is_constant_evaluated()) fail<std::invalid_argument>(text);
+    fail_value(text, "a = " + shown_number(a) + ", b", b);
+}
+
+}  // namespace detail
+
+// Real numbers uniform on [a, b), each float or double given its exact share
+// (the top of this file). RealType is float or double (IEEE 754 binary32 or
+// binary64); a and b finite, a <= b; a = b gives a.
+template <class RealType = double>
+class uniform_real_distribution : public detail::std_surface<uniform_real_distribution<RealType>> {
+    static_assert(detail::is_binary_real<RealType>,
+                  "rollplan: uniform_real_distribution<RealType> takes float or double (IEEE 754 binary32 or "
+                  "binary64): each value's share is exact only in a format rollplan can list");
+    using format = typename format_of<RealType>::type;
+
+public:
+    using result_type = RealType;
+
+    class param_type {
+    public:
+        using distribution_type = uniform_real_distribution;
+        constexpr param_type() : param_type(RealType{0}) {}
+        constexpr explicit param_type(RealType a, RealType b = RealType{1}) : a_(a), b_(b) {
+            if (!finite(a)) detail::refuse_real_bound("rollplan: uniform_real_distribution needs a finite bound a", "a", a);
+            if (!finite(b)) detail::refuse_real_bound("rollplan: uniform_real_distribution needs a finite bound b", "b", b);
+            if (a > b) detail::refuse_real_bounds("rollplan: uniform_real_distribution needs a <= b", a, b);
+        }
+        // not NaN and not an infinity
+        static constexpr bool finite(RealType x) { return detail::is_finite_bits<format>(detail::bits_of_real(x)); }
+        constexpr RealType a() const { return a_; }
+        constexpr RealType b() const { return b_; }
+        // as std: the bounds compared as numbers (−0 and +0 give the same values)
+        friend constexpr bool operator==(const param_type& x, const param_type& y) { return x.a_ == y.a_ && x.b_ == y.b_; }
+
+    private:
+        RealType a_, b_;
+    };
+
+    constexpr uniform_real_distribution() : uniform_real_distribution(RealType{0}) {}
+    constexpr explicit uniform_real_distribution(RealType a, RealType b = RealType{1}) : param_(a, b) {}
+    constexpr explicit uniform_real_distribution(const param_type& p) : param_(p) {}
+
+    constexpr RealType a() const { return param_.a(); }
+    constexpr RealType b() const { return param_.b(); }
+    constexpr const param_type& param() const { return param_; }
+    constexpr void param(const param_type& p) { param_ = p; }
+    // As std: the greatest lower and least upper bounds of the values, a and b.
+    constexpr result_type min() const { return a(); }
+    constexpr result_type max() const { return b(); }
+
+    // d(g), d(g, p), reset, ==, generate_random, << and >>: detail/std_surface.hpp.
+    using detail::std_surface<uniform_real_distribution>::operator();
+
+private:
+    friend detail::std_surface<uniform_real_distribution>;
+
+    template <class G>
+    constexpr result_type draw(G&& g, const param_type& p) const {
+        if (!(p.a() < p.b())) return p.a();  // a = b: no roll
+        decltype(auto) s = as_source(std::forward<G>(g));
+        detail::real_digits<std::remove_reference_t<decltype(s)>> below(s);
+        return detail::real_of_bits<RealType>(
+            detail::floor_uniform<format>(detail::bits_of_real(p.a()), detail::bits_of_real(p.b()), below));
+    }
+
+    // "a b", each with the digits that read back its exact value (max_digits10),
+    // in the stream's locale; reading other text, or bounds it refuses, sets
+    // failbit and keeps d.
+    template <class Stream>
+    void write(Stream& os) const {
+        const auto precision = os.precision(std::numeric_limits<RealType>::max_digits10);
+        os << a() << os.widen(' ') << b();
+        os.precision(precision);
+    }
+    template <class Stream>
+    void read(Stream& is) {
+        RealType a{}, b{};
+        if (!(is >> a >> b)) return;
+        if (!(param_type::finite(a) && param_type::finite(b) && a <= b)) {
+            is.setstate(is.failbit);
+            return;
+        }
+        param_ = param_type(a, b);
+    }
+
+    param_type param_;
+};
+
+}  // namespace rollplan
