@@ -578,3 +578,72 @@ TEST_CASE("analysis at its edges: empty segments, 64 segments, long coin trees, 
     STATIC_REQUIRE(tail_probability(never_accepts(), 1) == rational{1});
     STATIC_REQUIRE(tail_probability(never_accepts(), 5) == rational{1});
 }
+
+// is_uniform is exactly "one segment over every value of [0, N), each with mass
+// 1/N": a single segment that leaves out values at either end, or whose mass
+// is not 1/N, is not uniform, whichever of the conditions fails alone.
+TEST_CASE("a distribution is uniform only as one segment over every value at 1/N", "[analysis]") {
+    constexpr auto one_segment = [](count_t outcomes, count_t begin, count_t end, const rational& mass) {
+        distribution d;
+        d.outcomes = outcomes;
+        d.append(begin, end, mass);
+        return d;
+    };
+    STATIC_REQUIRE(one_segment(4, 0, 4, rational{1, 4}).is_uniform());
+    STATIC_REQUIRE(one_segment(1, 0, 1, rational{1}).is_uniform());
+    STATIC_REQUIRE(!one_segment(4, 0, 3, rational{1, 4}).is_uniform());  // value 3 left out
+    STATIC_REQUIRE(!one_segment(2, 0, 1, rational{1}).is_uniform());     // all the mass on 0 of 2 values
+    STATIC_REQUIRE(!one_segment(4, 1, 4, rational{1, 4}).is_uniform());  // value 0 left out
+    STATIC_REQUIRE(!one_segment(2, 1, 2, rational{1, 2}).is_uniform());
+    STATIC_REQUIRE(!one_segment(4, 0, 4, rational{1, 6}).is_uniform());  // every value, but 1/6 each
+    STATIC_REQUIRE(!one_segment(4, 0, 4, rational{1, 2}).is_uniform());
+    // the values of a d6 below 4, not normalised: one segment from 0, still not uniform
+    STATIC_REQUIRE(!detail::below(detail::uniform_on(6), 4).is_uniform());
+    // equal masses on adjacent values make one segment: uniform
+    STATIC_REQUIRE(detail::residues(detail::uniform_on(12), 4).is_uniform());
+    // a distribution of no values, as made by default, is not uniform (and asking does not divide by 0)
+    REQUIRE_FALSE(distribution{}.is_uniform());
+}
+
+// A Knuth–Yao tree walks down one digit per roll of its die. On a die of one
+// face every roll is 0, no leaf is ever reached (each depth's leaves
+// ⌊1·r/W⌋ are 0 for a residue r < W) and the plan never finishes: the analysis
+// refuses it, as it refuses a die of no faces, rather than claim W_i / W.
+// From two faces on the tree gives W_i / W.
+TEST_CASE("a Knuth-Yao tree needs a die of two faces or more", "[analysis][loaded]") {
+    constexpr count_t weights[] = {1, 2};
+    for (count_t faces = 0; faces <= 3; ++faces) {
+        INFO("faces " << static_cast<unsigned>(faces));
+        const plan_description d = nodes_of(faces, {{node_kind::knuth_yao, 2, 1, 3}, {node_kind::roll, faces, 0, 0},
+                                                    {node_kind::weight, 1, 0, 0}, {node_kind::weight, 2, 0, 0}});
+        if (faces < 2) {
+            REQUIRE_THROWS_AS(distribution_of(d), std::domain_error);
+            REQUIRE_THROWS_AS(is_exactly_distributed(d, weights, 2), std::domain_error);
+        } else {
+            REQUIRE(distribution_of(d).mass_of(0) == rational{1, 3});
+            REQUIRE(distribution_of(d).mass_of(1) == rational{2, 3});
+            REQUIRE(is_exactly_distributed(d, weights, 2));
+        }
+    }
+}
+
+// The model of a Knuth–Yao tree reads the tree's own nodes, its die and its
+// weights, and nothing stored after them. The tree on a coin for 1, 2, 3, cut
+// back in place to its first two weights (the third stays in the array, no
+// longer a child of the root), counts as the tree for 1, 2 does: W = 3, and
+// 2^k·1, 2^k·2 mod 3 are 1 and 2 in some order, so U_k = 1 at every depth and
+// 2·U_(k−1) − U_k = 1 sequence finishes at each roll.
+TEST_CASE("the Knuth-Yao model reads only the tree's weights", "[analysis][loaded]") {
+    constexpr plan_description shortened = [] {
+        plan_description d = description_v<knuth_yao<roll<coin>, 1, 2, 3>>;
+        d.nodes[0].outcomes = 2;
+        d.nodes[0].children = 3;  // the roll and the weights 1, 2
+        return d;
+    }();
+    STATIC_REQUIRE(shortened.nodes[4].outcomes == 3);  // the weight left behind, after the tree's
+    STATIC_REQUIRE(resolved_by_length(shortened, 4) == length_counts{0, 1, 1, 1, 1});
+    STATIC_REQUIRE(resolved_by_length(description_v<knuth_yao<roll<coin>, 1, 2>>, 4) == length_counts{0, 1, 1, 1, 1});
+    STATIC_REQUIRE(finishing_probabilities(shortened, 3)[3] == rational{1, 8});
+    STATIC_REQUIRE(tail_probability(shortened, 3) == rational{1, 8});
+    STATIC_REQUIRE(distribution_of(shortened).mass_of(1) == rational{2, 3});
+}
