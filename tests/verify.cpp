@@ -29,6 +29,10 @@ TEST_CASE("one bounded attempt proves the rejection loop exactly uniform", "[ver
     STATIC_REQUIRE(rand7_proof.mass(6) == rational{3, 25});
     STATIC_REQUIRE(rand7_proof.acceptance() == rational{21, 25});
     STATIC_REQUIRE(rand7_proof.expected_rolls() == rational{50, 21});  // 2 rolls × 25/21 attempts
+    // the 4 pairs 21 … 24 of the 25 are rejected: with the 21 accepted, every sequence counted once
+    STATIC_REQUIRE(rand7_proof.rejected == 4);
+    STATIC_REQUIRE(off_by_one.rejected == 3);
+    STATIC_REQUIRE(rand7_proof.accepted_total() + rand7_proof.rejected == rand7_proof.sequences);
     // the loop the proof is about, run as a black box: equal so far, and its bias
     // bounded by the mass still unresolved after 4 rolls (4/25)^2
     constexpr auto loop = check_sampler<die<5>, 7>(until_accepted(rand7_attempt<21>), 4);
@@ -258,6 +262,10 @@ TEST_CASE("a weighted attempt: repeating it must give each outcome its share", "
     STATIC_REQUIRE(!d5_plus_d6_report.proves_exact());
     STATIC_REQUIRE(d5_plus_d6_report.first_finding().kind == finding_kind::mass_off_target);
     STATIC_REQUIRE(d5_plus_d6_report.first_finding().mass_a == rational{1, 30});  // a sum of 2: 1 of 30
+    // a 6 on the first roll rejects after one roll: it stands for the 6 sequences of two rolls that begin with it
+    STATIC_REQUIRE(d5_plus_d6_report.rejected == 6);
+    STATIC_REQUIRE(d5_plus_d6_report.accepted_total() == 30);
+    STATIC_REQUIRE(two_d6_report.rejected == 0);
 }
 
 TEST_CASE("the bias bound at its boundary: mass + unresolved equal to the target is not proven biased", "[verify]") {
@@ -326,6 +334,48 @@ TEST_CASE("a finding sets the fields of its kind and leaves the others zero", "[
     STATIC_REQUIRE(unused_fields_zero(unbounded.first_finding()));
     constexpr auto outside = check_attempt<d6, 5>([](auto& r) -> std::optional<std::uint64_t> { return r(); }, 1);
     STATIC_REQUIRE(unused_fields_zero(outside.first_finding()));
+    // an outcome off its weighted target, from a black box and from an attempt
+    STATIC_REQUIRE(wrong_report.first_finding().kind == finding_kind::mass_off_target);
+    STATIC_REQUIRE(unused_fields_zero(wrong_report.first_finding()));
+    STATIC_REQUIRE(d5_plus_d6_report.first_finding().kind == finding_kind::mass_off_target);
+    STATIC_REQUIRE(unused_fields_zero(d5_plus_d6_report.first_finding()));
+}
+
+TEST_CASE("a report that saw no outcome out of range shows none", "[verify]") {
+    // out_of_range_outcome names the first outcome outside [0, N); with none seen it stays 0,
+    // as in a report made by hand
+    STATIC_REQUIRE(!d3_from_d6.outcome_out_of_range);
+    STATIC_REQUIRE(d3_from_d6.out_of_range_outcome == 0);
+    STATIC_REQUIRE(!right_report.outcome_out_of_range);
+    STATIC_REQUIRE(right_report.out_of_range_outcome == 0);
+    STATIC_REQUIRE(sampler_report<3>{}.out_of_range_outcome == 0);
+    STATIC_REQUIRE(!rand7_proof.outcome_out_of_range);
+    STATIC_REQUIRE(rand7_proof.out_of_range_outcome == 0);
+}
+
+namespace {
+// r() mod 5 on a die of 255 or 256 faces, checked 15 or 16 rolls deep: it finishes after one roll.
+template <count_t K>
+constexpr auto mod_5_report(std::size_t depth) {
+    return check_sampler<die<K>, 5>([](auto& r) { return r() % 5; }, depth);
+}
+constexpr auto k255_depth16 = mod_5_report<255>(16);
+constexpr auto k256_depth15 = mod_5_report<256>(15);
+constexpr auto k256_depth16 = mod_5_report<256>(16);
+}  // namespace
+
+TEST_CASE("a black box's masses need K^depth below 2^128, and no more", "[verify]") {
+    // 255^16 < 2^128 <= 255^17 and 256^15 < 2^128 = 256^16: the first two have their masses,
+    // the third is refused in words
+    STATIC_REQUIRE(k255_depth16.mass(0) == rational{51, 255});
+    STATIC_REQUIRE(k255_depth16.mass(4) == rational{1, 5});
+    STATIC_REQUIRE(k255_depth16.proves_uniform());
+    STATIC_REQUIRE(k255_depth16.bias_bound() == rational{0});
+    STATIC_REQUIRE(k256_depth15.mass(0) == rational{52, 256});  // 0, 5, …, 255
+    STATIC_REQUIRE(k256_depth15.mass(1) == rational{51, 256});
+    STATIC_REQUIRE(k256_depth15.proves_biased());
+    REQUIRE_THROWS_WITH(k256_depth16.mass(0), "rollplan: check_sampler's masses need K^depth below 2^128");
+    REQUIRE_THROWS_AS(k256_depth16.unresolved_mass(), std::overflow_error);
 }
 
 TEST_CASE("a black box where only outcome 0 is off", "[verify]") {
