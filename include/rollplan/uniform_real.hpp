@@ -7,7 +7,7 @@
 // LWG 2524, and never gives most doubles below 2^-53).
 //
 // The draw is detail::floor_uniform (detail/floor_uniform.hpp) on the bits of
-// a and b, with no floating-point arithmetic, so a constant expression and
+// a and b (its pieces made once, with the parameters), with no floating-point arithmetic, so a constant expression and
 // the run time give the same value on every compiler and standard library.
 // Its draws below(n) come from the source as needed:
 // - on a source whose K is a power of two (a coin, a d8, a 32- or 64-bit
@@ -49,6 +49,7 @@ public:
     constexpr explicit real_digits(S& s) : s_(s) {}
 
     constexpr std::uint64_t operator()(std::uint64_t n) {
+        if (n == 1) return 0;
         if constexpr ((faces & (faces - 1)) == 0) {
             if ((n & (n - 1)) == 0) return bits(__builtin_ctzll(n));  // n >= 1: n = 2^k, k <= 55 here
             left_ = 0;  // uniform_below reads rolls of its own
@@ -64,19 +65,22 @@ private:
         for (count_t k = faces; k > 1; k >>= 1) ++w;
         return w;
     }();
-    static constexpr std::uint64_t low_bits(int k) { return k >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1; }
+    static constexpr std::uint64_t low_bits(int k) { return (std::uint64_t{1} << k) - 1; }  // k < 64
 
-    // The next k bits (k < 64), the first the most significant; word_bits = log2 K.
+    // The next k bits (1 <= k < 64), the first the most significant; a roll
+    // has word_bits = log2 K bits.
     constexpr std::uint64_t bits(int k) {
-        std::uint64_t v = 0;
-        while (k > left_) {  // the bits left, then a fresh word
-            v = (v << left_) | (word_ & low_bits(left_));  // left_ < k < 64
-            k -= left_;
-            word_ = checked_digit<die>(s_());
-            left_ = word_bits;
+        if (k <= left_) {  // within the roll read last
+            left_ -= k;
+            return (word_ >> left_) & low_bits(k);
         }
-        left_ -= k;
-        return (v << k) | ((word_ >> left_) & low_bits(k));  // k >= 1, left_ < 64
+        std::uint64_t v = word_ & low_bits(left_);  // the bits left (left_ < k < 64), then fresh rolls
+        k -= left_;
+        if constexpr (word_bits < 64)
+            for (; k > word_bits; k -= word_bits) v = (v << word_bits) | checked_digit<die>(s_());  // word_bits < k < 64
+        word_ = checked_digit<die>(s_());
+        left_ = word_bits - k;
+        return (v << k) | (word_ >> left_);  // 1 <= k <= word_bits: word_'s top k bits
     }
 
     S& s_;
@@ -121,6 +125,7 @@ public:
             if (!finite(a)) detail::refuse_real_bound("rollplan: uniform_real_distribution needs a finite bound a", "a", a);
             if (!finite(b)) detail::refuse_real_bound("rollplan: uniform_real_distribution needs a finite bound b", "b", b);
             if (a > b) detail::refuse_real_bounds("rollplan: uniform_real_distribution needs a <= b", a, b);
+            if (a < b) floor_ = detail::floor_uniform_draw<format>(detail::bits_of_real(a), detail::bits_of_real(b));
         }
         // not NaN and not an infinity
         static constexpr bool finite(RealType x) { return detail::is_finite_bits<format>(detail::bits_of_real(x)); }
@@ -130,7 +135,9 @@ public:
         friend constexpr bool operator==(const param_type& x, const param_type& y) { return x.a_ == y.a_ && x.b_ == y.b_; }
 
     private:
+        friend uniform_real_distribution;
         RealType a_, b_;
+        detail::floor_uniform_draw<format> floor_;  // [a, b) cut into pieces, once (a < b)
     };
 
     constexpr uniform_real_distribution() : uniform_real_distribution(RealType{0}) {}
@@ -156,8 +163,7 @@ private:
         if (!(p.a() < p.b())) return p.a();  // a = b: no roll
         decltype(auto) s = as_source(std::forward<G>(g));
         detail::real_digits<std::remove_reference_t<decltype(s)>> below(s);
-        return detail::real_of_bits<RealType>(
-            detail::floor_uniform<format>(detail::bits_of_real(p.a()), detail::bits_of_real(p.b()), below));
+        return detail::real_of_bits<RealType>(p.floor_.draw(below));
     }
 
     // "a b", each with the digits that read back its exact value (max_digits10),

@@ -62,30 +62,59 @@ constexpr int widest_cell(std::uint64_t lo, std::uint64_t hi) {
     return g;
 }
 
-// The bits of the floor of a U uniform on [a, b), a < b finite (as
-// ordinals); below as above.
+// An interval of the loop cut into pieces: the exponent g of its widest cell,
+// and its pieces [start, start + width) in units of 2^g.
+struct floor_pieces {
+    int g = 0;
+    std::int64_t start = 0;
+    std::uint64_t width = 0;
+};
+template <class F>
+constexpr floor_pieces pieces_of(std::uint64_t lo, std::uint64_t hi) {
+    const int g = widest_cell<F>(lo, hi);
+    const std::int64_t start = in_units(value_of<F>(lo), g, false);
+    return {g, start, static_cast<std::uint64_t>(in_units(value_of<F>(hi), g, true) - start)};
+}
+
+// The floor of a U uniform on [a, b), a < b finite (as bits), with the pieces
+// of [a, b) made once, so that a distribution pays for them when its bounds
+// are set, not at every draw; draw(below) is steps 1–4 above.
+template <class F>
+class floor_uniform_draw {
+public:
+    constexpr floor_uniform_draw() = default;  // for no interval: never drawn
+    constexpr floor_uniform_draw(std::uint64_t a, std::uint64_t b)
+        : first_(ordinal<F>(a)), end_(ordinal<F>(b)), whole_(pieces_of<F>(a, b)) {}
+
+    template <class Below>
+    constexpr std::uint64_t draw(Below&& below) const {
+        floor_pieces p = whole_;
+        for (;;) {
+            const std::int64_t t = p.start + static_cast<std::int64_t>(below(p.width));
+            if ((t == 0 || t == -1) && p.g > F::min_exponent + 1) {  // a piece of several binades: U is uniform on it
+                p = t == 0 ? pieces_of<F>(0, bits_of_value<F>(1, p.g)) : pieces_of<F>(bits_of_value<F>(-1, p.g), 0);
+                continue;
+            }
+            const std::int64_t nearer = t >= 0 ? t : -(t + 1);  // the piece's end nearer zero, in units of 2^g
+            const int h = nearer == 0 ? F::min_quantum : quantum_exponent<F>(static_cast<std::uint64_t>(nearer), p.g);
+            const auto k = static_cast<std::int64_t>(below(std::uint64_t{1} << (p.g - h)));
+            const std::uint64_t x = bits_of_value<F>(t * (std::int64_t{1} << (p.g - h)) + k, h);
+            const std::int64_t o = ordinal<F>(x);
+            if (first_ <= o && o < end_) return x;
+            p = whole_;
+        }
+    }
+
+private:
+    std::int64_t first_ = 0, end_ = 0;  // the ordinals of a and b
+    floor_pieces whole_;        // the pieces of [a, b)
+};
+
+// The bits of the floor of a U uniform on [a, b), a < b finite (as bits);
+// below as above.
 template <class F, class Below>
 constexpr std::uint64_t floor_uniform(std::uint64_t a, std::uint64_t b, Below&& below) {
-    const std::int64_t first = ordinal<F>(a), end = ordinal<F>(b);
-    std::uint64_t lo = a, hi = b;
-    for (;;) {
-        const int g = widest_cell<F>(lo, hi);
-        const std::int64_t start = in_units(value_of<F>(lo), g, false);
-        const std::int64_t t = start + static_cast<std::int64_t>(below(static_cast<std::uint64_t>(in_units(value_of<F>(hi), g, true) - start)));
-        if ((t == 0 || t == -1) && g > F::min_exponent + 1) {  // a piece of several binades: U is uniform on it
-            lo = t == 0 ? 0 : bits_of_value<F>(-1, g);
-            hi = t == 0 ? bits_of_value<F>(1, g) : 0;
-            continue;
-        }
-        const std::int64_t nearer = t >= 0 ? t : -(t + 1);  // the piece's end nearer zero, in units of 2^g
-        const int h = nearer == 0 ? F::min_quantum : quantum_exponent<F>(static_cast<std::uint64_t>(nearer), g);
-        const auto k = static_cast<std::int64_t>(below(std::uint64_t{1} << (g - h)));
-        const std::uint64_t x = bits_of_value<F>(t * (std::int64_t{1} << (g - h)) + k, h);
-        const std::int64_t o = ordinal<F>(x);
-        if (first <= o && o < end) return x;
-        lo = a;
-        hi = b;
-    }
+    return floor_uniform_draw<F>(a, b).draw(below);
 }
 
 }  // namespace rollplan::detail
