@@ -88,8 +88,10 @@ TARGETS = {
     "detail/weights.hpp": ["detail/weights.cpp", "sample.cpp", "analysis.cpp", "discrete.cpp", "pool.cpp",
                            "detail/levels.cpp", "planner.cpp", "optimum.cpp", "describe.cpp", "verify.cpp", "golden.cpp"],
     "detail/alias_table.hpp": ["discrete.cpp", "detail/levels.cpp", "pool.cpp"],
-    "detail/binary_format.hpp": ["detail/binary_format.cpp", "detail/floor_uniform.cpp", "verify_real.cpp"],
-    "detail/floor_uniform.hpp": ["detail/floor_uniform.cpp", "verify_real.cpp"],
+    "detail/binary_format.hpp": ["detail/binary_format.cpp", "detail/floor_uniform.cpp", "verify_real.cpp",
+                                 "uniform_real.cpp"],
+    "detail/floor_uniform.hpp": ["detail/floor_uniform.cpp", "verify_real.cpp", "uniform_real.cpp"],
+    "uniform_real.hpp": ["uniform_real.cpp"],
     "verify_real.hpp": ["verify_real.cpp", "detail/floor_uniform.cpp"],
     "detail/std_surface.hpp": ["detail/std_surface.cpp", "distribution.cpp", "discrete.cpp", "engines.cpp"],
 }
@@ -372,7 +374,7 @@ SWEEP_HEADERS = {}
 # with the unit tests builds the sweeps too, and cannot change what they compute: --full does not build
 # the sweeps for it.
 NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hpp", "pool.hpp", "generate.hpp",
-                     "distribution.hpp", "detail/std_surface.hpp"}
+                     "distribution.hpp", "detail/std_surface.hpp", "uniform_real.hpp"}
 
 
 def sweeps_of(header):

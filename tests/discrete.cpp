@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <cfenv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -200,7 +201,8 @@ struct counting {
     using pointer = const double*;
     using reference = double;
     std::ptrdiff_t at;
-    double operator*() const { return 1.0; }
+    double first = 1.0;  // the weight at 0; the others are 1
+    double operator*() const { return at == 0 ? first : 1.0; }
     counting& operator++() {
         ++at;
         return *this;
@@ -216,6 +218,13 @@ TEST_CASE("discrete_distribution refuses 2^32 weights or more before reading the
                         Catch::Contains("holds fewer than 2^32 weights") && Catch::Contains("weights = 4294967296"));
     REQUIRE_THROWS_WITH(D(counting{0}, counting{std::ptrdiff_t{1} << 40}), Catch::Contains("holds fewer than 2^32 weights"));
     REQUIRE(D(counting{0}, counting{5}).max() == 4);
+    // the limit is 2^32 exactly: 2^32 − 1 weights, or 2^31 (past any 31-bit count), pass the count
+    // and are read, so that a first weight of −1 is what is refused, before anything is held
+    for (const std::ptrdiff_t n : {(std::ptrdiff_t{1} << 32) - 1, std::ptrdiff_t{1} << 31}) {
+        INFO(n << " weights");
+        REQUIRE_THROWS_WITH(D(counting{0, -1.0}, counting{n, -1.0}),
+                            Catch::Contains("a weight is negative") && Catch::Contains("weight 0 = -1"));
+    }
 }
 
 // ---- the alias table ---------------------------------------------------------------
@@ -466,6 +475,19 @@ TEST_CASE("discrete_distribution<T> as std's: constructors, members, streams", "
     REQUIRE(filled == looped);
 }
 
+// (count, xmin, xmax, fw) with count 0 is one weight of 1, and std's δ = (xmax − xmin)/1 then:
+// the constructor divides by no zero, so it raises neither floating-point exception of one
+// (a program that traps FE_DIVBYZERO or FE_INVALID may build it).
+TEST_CASE("discrete_distribution from count 0 and fw divides by no zero", "[discrete]") {
+    for (const auto& [xmin, xmax] : {std::pair<double, double>{0.0, 1.0}, {2.0, 2.0}, {1.0, -3.0}}) {
+        std::feclearexcept(FE_ALL_EXCEPT);
+        const discrete_distribution<int> d(0, xmin, xmax, [](double) -> double { throw std::logic_error("fw called"); });
+        const int raised = std::fetestexcept(FE_DIVBYZERO | FE_INVALID);
+        REQUIRE(raised == 0);
+        REQUIRE(d.probabilities() == std::vector<double>{1.0});
+    }
+}
+
 TEST_CASE("discrete_distribution: class template argument deduction as std's", "[discrete]") {
     discrete_distribution a({3.0, 2.0, 1.0});
     const std::vector<int> w{3, 2, 1};
@@ -582,6 +604,27 @@ TEST_CASE("bernoulli_distribution: bad p, streams, equality", "[discrete][bernou
         REQUIRE(bad.fail());
         REQUIRE(a == tenth);
     }
+    // a text below the least double is no probability unless all its digits are 0, whichever
+    // its nonzero digit (1e-400 … 9e-400, 0.09e-330: strtod gives 0 for each); 0e-999 is 0
+    for (const char digit : {'1', '5', '8', '9'}) {
+        for (const std::string& input : {std::string(1, digit) + "e-400", "0.0" + std::string(1, digit) + "e-330"}) {
+            INFO(input);
+            std::stringstream bad(input);
+            bad >> a;
+            REQUIRE(bad.fail());
+            REQUIRE(a == tenth);
+        }
+    }
+    // an exponent with a sign or none: "1e0" and "1e+0" are 1, "5e-1" and "25E-2" are a half and a quarter
+    for (const auto& [input, p] : {std::pair<const char*, double>{"1e0", 1.0}, {"1e+0", 1.0}, {"5e-1", 0.5}, {"2.5e-1", 0.25},
+                                   {"25E-2", 0.25}, {"0.0625e+1", 0.625}, {"0e-999", 0.0}}) {
+        INFO(input);
+        std::stringstream good(input);
+        bernoulli_distribution read{0.125};
+        good >> read;
+        REQUIRE(!good.fail());
+        REQUIRE(read == bernoulli_distribution{p});
+    }
     REQUIRE(bernoulli_distribution{0.25} == bernoulli_distribution{bernoulli_distribution::param_type{0.25}});
     // denominators up to 2^64 round-trip (2^64 was read as 2^64 − 1), and so do subnormal doubles
     for (const bernoulli_distribution& d : {bernoulli_distribution{rational{~std::uint64_t{0}, two_to_64}},
@@ -649,6 +692,43 @@ TEST_CASE("discrete_distribution past 2^64 slots: two levels, level 0 drawn from
     REQUIRE(d(from_values<die<two_to_64>>(replay({tail, std::uint64_t{1} << 63}))) == 2);
     REQUIRE(d(from_values<die<two_to_64>>(replay({tail, ~std::uint64_t{0}}))) == 1);
     REQUIRE(d(from_values<die<two_to_64>>(replay({tail - 4, 0}))) != 3);  // the slot before it is an outcome's
+}
+
+// Weights of total exactly 2^64 over a power of two of outcomes make one table of exactly
+// 2^64 slots (S = n·W/gcd(n, W) = 2^64), so the slot of a 64-bit word v is v itself, and a
+// 32-bit word w covers the slots w·2^32 … w·2^32 + 2^32 − 1. {2^64 − 1, 1}: C = 2^63, outcome
+// 1 keeps one threshold of column 1 (Vose's construction: its column takes the small weight
+// first), the slot 2^63; every other slot is outcome 0. The draws of the edge S = 2^64 as of
+// any table: the outcome of ⌊U·S⌋, words read until it is decided.
+TEST_CASE("discrete_distribution with exactly 2^64 slots: a word is its slot", "[discrete]") {
+    const std::uint64_t top = ~std::uint64_t{0}, half = std::uint64_t{1} << 63;
+    const words pair{top, 1};
+    const discrete_distribution<int> d(pair.begin(), pair.end());
+    REQUIRE(d.param().levels() == 1);
+    REQUIRE(d.param().columns() * d.param().capacity() == two_to_64);
+    auto replay = [](words x) { return [x, i = std::size_t{0}]() mutable { return x.at(i++); }; };
+    for (const std::uint64_t v : {std::uint64_t{0}, std::uint64_t{1}, half - 1, half, half + 1, half + 2, top}) {
+        INFO(v);
+        std::size_t used = 0;
+        auto words_of = replay({v, 0, 0});
+        REQUIRE(d(from_values<die<two_to_64>>([&] { ++used; return words_of(); })) == (v == half ? 1 : 0));
+        REQUIRE(used == 1);
+    }
+    // 32-bit words: 2^31 reaches the slots 2^63 … 2^63 + 2^32 − 1, both outcomes, so a second word
+    // decides (0: the slot 2^63, outcome 1); 2^31 + 1 and 2^31 − 1 reach outcome 0's slots only
+    using word32 = die<count_t{1} << 32>;
+    REQUIRE(d(from_values<word32>(replay({std::uint64_t{1} << 31, 0}))) == 1);
+    REQUIRE(d(from_values<word32>(replay({std::uint64_t{1} << 31, 1}))) == 0);
+    REQUIRE(d(from_values<word32>(replay({(std::uint64_t{1} << 31) + 1}))) == 0);
+    REQUIRE(d(from_values<word32>(replay({(std::uint64_t{1} << 31) - 1}))) == 0);
+    // more outcomes, the same edge: 4 and 8 weights of total 2^64
+    const words four{half, half - 3, 1, 2}, eight{top - 6, 3, 2, 1, 1, 0, 0, 0};
+    for (const words* w : {&pair, &four, &eight}) {
+        const discrete_distribution<int> e(w->begin(), w->end());
+        REQUIRE(e.param().columns() * e.param().capacity() == two_to_64);
+        check_engine_draws<two_to_64>(splitmix64{64}, e, 300);
+        check_engine_draws<count_t{1} << 32>(std::mt19937{64}, e, 300);
+    }
 }
 
 // ---- against a second implementation of docs/spec.md ---------------------------------
@@ -782,6 +862,23 @@ TEST_CASE("weighted_sample_without_replacement: successive exact draws, on every
     REQUIRE(report.unresolved_mass() < rational{1, 100});
     REQUIRE(check_sampler<d6, loaded<8, 12, 10, 30, 40, 20>>(pair_of, 8).proves_biased());  // with replacement's law refused
     REQUIRE(check_sampler<d6, loaded<4, 6, 8, 12, 12, 18>>(pair_of, 8).proves_biased());
+}
+
+// The distribution is made again over the items left after 8 draws in a row of drawn items
+// (or when the drawn ones hold more than half its weight). On words of 0 each draw is the
+// first item left (slot 0 is outcome 0's, of positive weight), so with each item at most half
+// of the weight left every item but the last costs 1 word and 8 that draw it again; the last,
+// alone in the distribution made again, costs none: 9·(n − 1) words.
+TEST_CASE("weighted_sample_without_replacement: made again after 8 drawn items in a row", "[discrete][sample]") {
+    for (const std::vector<int>& w : std::vector<std::vector<int>>{{1, 1}, {1, 3}, {1, 1000}, {1, 1, 1, 1}, {2, 5, 9, 20}}) {
+        std::vector<int> items(w.size()), got;
+        std::iota(items.begin(), items.end(), 0);
+        std::size_t used = 0;
+        weighted_sample_without_replacement(items, w, std::back_inserter(got), w.size(),
+                                            from_values<die<two_to_64>>([&] { ++used; return std::uint64_t{0}; }));
+        REQUIRE(got == items);
+        REQUIRE(used == 9 * (w.size() - 1));
+    }
 }
 
 TEST_CASE("weighted_sample_without_replacement: zero weights, k past the items, skewed weights", "[discrete][sample]") {

@@ -282,6 +282,31 @@ TEST_CASE("levels: every level draws from one engine word, and level 0's tail is
     }
 }
 
+// Level 0's tail carries X = Z'·2^(F' − F), the whole level below in level 0's units, as q = ⌊X⌋
+// and the 64-bit words of X − q, exactly. {1, 2^−(62 + s)} is canonically {2^(62 + s), 1}: V
+// has 63 + s bits, so F = s, level 0's parts are {2^62, 0}, and the 1 left is an exact level
+// below (F' = 0, Z' = 1). So q = 0 and the fraction is 2^−s: ⌈s/64⌉ words, all zero but the
+// last, 2^(64·⌈s/64⌉ − s); the tail's weight 1 is padded to 2 (2^62 + T a multiple of the 3
+// columns, 2^62 ≡ 1 mod 3). s runs across word boundaries: the fraction's last bit is then the
+// low or the high bit of a word, read from the level below at bit −1, 0 or 63 of its total.
+TEST_CASE("levels: the tail's fraction is the level below exactly, at every distance of the cuts up to 200 bits", "[levels]") {
+    for (int s = 1; s <= 200; ++s) {
+        INFO("s = " << s);
+        const weight_levels w = make_levels(exact({1, std::ldexp(1.0, -(62 + s))}));
+        REQUIRE(w.count() == 2);
+        REQUIRE(w.top.cut == s);
+        REQUIRE(w.top.below == 0);
+        REQUIRE(w.top.tail_weight == 2);
+        const auto words = static_cast<std::size_t>((s + 63) / 64);
+        std::vector<std::uint64_t> fraction(words, 0);
+        fraction.back() = std::uint64_t{1} << (64 * static_cast<int>(words) - s);
+        REQUIRE(w.top.fraction == fraction);
+    }
+    // and the draw: with levels of 4 bits, {1, 2^−k} has F = k − 3 above an exact level of the 1;
+    // cuts 62, 63 and 64 bits apart, one attempt's every path still gives the 1 its share
+    for (const int k : {65, 66, 67}) attempts_are_exact(make_levels(exact({1, std::ldexp(1.0, -k)}), 4), {count_t{1} << k, 1});
+}
+
 // ---- the draw, on every roll sequence ---------------------------------------------
 
 // Narrow levels (2 to 6 bits) make small tables, so that every sequence of a
@@ -745,4 +770,86 @@ TEST_CASE("levels: integer weights at 2^63 and 2^64, whose level 0 is exact or n
     const std::vector<ull> fits{top, 1}, past{top, 2};
     REQUIRE(make_levels(detail::exact_values(fits.begin(), fits.end())).count() == 1);
     REQUIRE(make_levels(detail::exact_values(past.begin(), past.end())).count() == 2);
+}
+
+// ---- the big integers behind the sums, and weights read in decimal -------------------
+
+namespace {
+// ⌊x / 2^at⌋ mod 2^64 of a bit_number, bit by bit (bits below 0 are zero).
+std::uint64_t word_by_hand(const bit_number& x, long long at) {
+    std::uint64_t w = 0;
+    for (long long b = 0; b < 64; ++b) {
+        const long long i = at + b;
+        if (i >= 0 && static_cast<std::size_t>(i) < x.bit.size() && x.bit[static_cast<std::size_t>(i)] != 0) w |= std::uint64_t{1} << b;
+    }
+    return w;
+}
+// x and y the same number: the same bit length, and the same 64 bits read at every offset of
+// a word (0, 1, 31, 63) in every word from two below the number to one above it.
+bool same_number(const detail::big& x, const bit_number& y) {
+    if (x.bit_length() != y.length()) return false;
+    for (long long word = -2; word * 64 <= static_cast<long long>(y.length()) + 64; ++word)
+        for (const long long offset : {0, 1, 31, 63})
+            if (x.word_at(word * 64 + offset) != word_by_hand(y, word * 64 + offset)) return false;
+    return true;
+}
+}  // namespace
+
+// detail::big, the integer of any size that holds the weights' sum: adding m·2^k is adding
+// its bits (bit_number, which knows nothing of limbs), for odd parts that reach into the high
+// word of a count_t (so that at an offset within a limb the part spreads over three limbs),
+// at every offset of the first two limbs, with carries across limbs; any 64 bits read back,
+// below bit 0 included. And a carry out of a full top limb makes a new limb.
+TEST_CASE("levels: big adds m·2^k as its bits add up, at every offset in a limb, and reads any 64 bits back", "[levels]") {
+    const count_t ones = ~count_t{0};
+    const std::vector<count_t> parts{1, 3, ones, ones >> 1, two_to(64) + 1, two_to(127) + 1,
+                                     count_t{0x8000000000000001u} << 64 | 0xfedcba9876543211u};
+    for (const count_t m : parts)
+        for (int k = 0; k <= 130; ++k) {
+            INFO("m = " << rollplan::to_string(m) << ", k = " << k);
+            detail::big x;
+            bit_number y;
+            x.add(m, static_cast<std::size_t>(k));
+            y.add(m, k);
+            REQUIRE(same_number(x, y));
+            x.add(ones, static_cast<std::size_t>(k / 2));  // carries
+            y.add(ones, k / 2);
+            x.add(m, 0);
+            y.add(m, 0);
+            REQUIRE(same_number(x, y));
+        }
+    // 2^(64·L) − 1, every limb full, plus m·2^k below its top three limbs: the carry leaves the top
+    for (std::size_t limbs = 4; limbs <= 6; ++limbs)
+        for (const count_t m : {count_t{1}, count_t{3}, ones})
+            for (int k = 0; k < 64 * static_cast<int>(limbs - 3); k += 21) {
+                INFO(limbs << " limbs, k = " << k);
+                detail::big x;
+                x.limb.assign(limbs, ~std::uint64_t{0});
+                bit_number y;
+                y.bit.assign(64 * limbs, 1);
+                x.add(m, static_cast<std::size_t>(k));
+                y.add(m, k);
+                REQUIRE(same_number(x, y));
+            }
+}
+
+// A weight in decimal reads as its exact value m·2^k (m odd): odd parts of every length up to
+// 128 bits, the high word of those past 2^64 included, shifted across limbs; the digits are
+// bit_number's, worked out without detail::big.
+TEST_CASE("levels: a weight in decimal reads as its exact value, odd parts up to 2^128", "[levels]") {
+    for (const int bits : {1, 2, 53, 63, 64, 65, 66, 100, 127, 128}) {
+        const count_t top = count_t{1} << (bits - 1), all = bits == 128 ? ~count_t{0} : (count_t{1} << bits) - 1;
+        const count_t pattern = (count_t{0x5555555555555555u} << 64 | 0x5555555555555555u) & all;
+        for (const count_t m : {top | 1, all, top | pattern | 1})
+            for (const int k : {0, 1, 64, 100}) {
+                bit_number y;
+                y.add(m, k);
+                INFO(y.decimal());
+                std::istringstream in(y.decimal());
+                dyadic v;
+                detail::read_weight(in, v);
+                REQUIRE_FALSE(in.fail());
+                REQUIRE(v == dyadic{m, k});
+            }
+    }
 }

@@ -125,7 +125,9 @@ std::string shown_number(Value value) {
         return digits;
     } else if constexpr (std::is_signed_v<Value> || std::is_same_v<std::remove_cv_t<Value>, int128>) {
         const auto magnitude = value < 0 ? uint128{0} - static_cast<uint128>(value) : static_cast<uint128>(value);
-        return (value < 0 ? "-" : "") + to_string(magnitude);
+        std::string shown = to_string(magnitude);
+        if (value < 0) shown.insert(shown.begin(), '-');  // not "-" + shown: GCC 12 then warns of a false -Wrestrict
+        return shown;
     } else {
         return to_string(static_cast<uint128>(value));
     }
