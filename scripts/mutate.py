@@ -92,6 +92,7 @@ TARGETS = {
                                  "uniform_real.cpp"],
     "detail/floor_uniform.hpp": ["detail/floor_uniform.cpp", "verify_real.cpp", "uniform_real.cpp"],
     "uniform_real.hpp": ["uniform_real.cpp"],
+    "generate_canonical.hpp": ["generate_canonical.cpp"],
     "verify_real.hpp": ["verify_real.cpp", "detail/floor_uniform.cpp"],
     "detail/std_surface.hpp": ["detail/std_surface.cpp", "distribution.cpp", "discrete.cpp", "engines.cpp"],
 }
@@ -102,6 +103,8 @@ COMPILE_FAIL = {
                    "proof_mass_off_target.cpp", "proof_masses_differ.cpp", "proof_outcome_out_of_range.cpp",
                    "proof_unresolved.cpp"],
     "detail/binary_format.hpp": ["binary_format_too_wide.cpp"],
+    "uniform_real.hpp": ["uniform_real_long_double.cpp"],
+    "generate_canonical.hpp": ["generate_canonical_int.cpp"],
     "detail/std_surface.hpp": ["not_a_generator.cpp", "temporary_engine.cpp", "temporary_engine_bernoulli.cpp",
                                "temporary_engine_compile_time.cpp", "temporary_engine_discrete.cpp"],
 }
@@ -374,7 +377,8 @@ SWEEP_HEADERS = {}
 # with the unit tests builds the sweeps too, and cannot change what they compute: --full does not build
 # the sweeps for it.
 NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hpp", "pool.hpp", "generate.hpp",
-                     "distribution.hpp", "detail/std_surface.hpp", "uniform_real.hpp"}
+                     "distribution.hpp", "detail/std_surface.hpp", "uniform_real.hpp",
+                     "generate_canonical.hpp"}
 
 
 def sweeps_of(header):

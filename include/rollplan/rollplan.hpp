@@ -12,6 +12,7 @@
 #include "distribution.hpp"
 #include "engines.hpp"
 #include "generate.hpp"
+#include "generate_canonical.hpp"
 #include "optimum.hpp"
 #include "philox.hpp"
 #include "plan.hpp"

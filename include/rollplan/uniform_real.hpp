@@ -112,7 +112,8 @@ class uniform_real_distribution : public detail::std_surface<uniform_real_distri
     static_assert(detail::is_binary_real<RealType>,
                   "rollplan: uniform_real_distribution<RealType> takes float or double (IEEE 754 binary32 or "
                   "binary64): each value's share is exact only in a format rollplan can list");
-    using format = typename format_of<RealType>::type;
+    // (double's format for a type refused above, so that the refusal is the one error)
+    using format = typename format_of<std::conditional_t<detail::is_binary_real<RealType>, RealType, double>>::type;
 
 public:
     using result_type = RealType;
@@ -122,13 +123,20 @@ public:
         using distribution_type = uniform_real_distribution;
         constexpr param_type() : param_type(RealType{0}) {}
         constexpr explicit param_type(RealType a, RealType b = RealType{1}) : a_(a), b_(b) {
-            if (!finite(a)) detail::refuse_real_bound("rollplan: uniform_real_distribution needs a finite bound a", "a", a);
-            if (!finite(b)) detail::refuse_real_bound("rollplan: uniform_real_distribution needs a finite bound b", "b", b);
-            if (a > b) detail::refuse_real_bounds("rollplan: uniform_real_distribution needs a <= b", a, b);
-            if (a < b) floor_ = detail::floor_uniform_draw<format>(detail::bits_of_real(a), detail::bits_of_real(b));
+            if constexpr (detail::is_binary_real<RealType>) {  // (else refused above)
+                if (!finite(a)) detail::refuse_real_bound("rollplan: uniform_real_distribution needs a finite bound a", "a", a);
+                if (!finite(b)) detail::refuse_real_bound("rollplan: uniform_real_distribution needs a finite bound b", "b", b);
+                if (a > b) detail::refuse_real_bounds("rollplan: uniform_real_distribution needs a <= b", a, b);
+                if (a < b) floor_ = detail::floor_uniform_draw<format>(detail::bits_of_real(a), detail::bits_of_real(b));
+            }
         }
         // not NaN and not an infinity
-        static constexpr bool finite(RealType x) { return detail::is_finite_bits<format>(detail::bits_of_real(x)); }
+        static constexpr bool finite(RealType x) {
+            if constexpr (detail::is_binary_real<RealType>)
+                return detail::is_finite_bits<format>(detail::bits_of_real(x));
+            else
+                return false;
+        }
         constexpr RealType a() const { return a_; }
         constexpr RealType b() const { return b_; }
         // as std: the bounds compared as numbers (−0 and +0 give the same values)
@@ -160,10 +168,14 @@ private:
 
     template <class G>
     constexpr result_type draw(G&& g, const param_type& p) const {
-        if (!(p.a() < p.b())) return p.a();  // a = b: no roll
-        decltype(auto) s = as_source(std::forward<G>(g));
-        detail::real_digits<std::remove_reference_t<decltype(s)>> below(s);
-        return detail::real_of_bits<RealType>(p.floor_.draw(below));
+        if constexpr (!detail::is_binary_real<RealType>) {
+            return p.a();  // refused above
+        } else {
+            if (!(p.a() < p.b())) return p.a();  // a = b: no roll
+            decltype(auto) s = as_source(std::forward<G>(g));
+            detail::real_digits<std::remove_reference_t<decltype(s)>> below(s);
+            return detail::real_of_bits<RealType>(p.floor_.draw(below));
+        }
     }
 
     // "a b", each with the digits that read back its exact value (max_digits10),
