@@ -34,6 +34,7 @@
 #include <array>
 #include <boost/random/discrete_distribution.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
+#include <boost/random/uniform_real_distribution.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -55,6 +56,7 @@ namespace rp = rollplan;
 namespace {
 
 using u64 = std::uint64_t;
+constexpr std::size_t buffer_size_reals = 1024;
 using u128 = unsigned __int128;
 
 // ---- the reference: Lemire 2019, threshold fixed at compile time ------------
@@ -369,6 +371,76 @@ void add_all_draws(const char* engine, u64 per_run, std::integer_sequence<u64, N
 using bounds = std::integer_sequence<u64, 2, 6, 7, 29, 100, 1000, 1000000, 2147483647, 1000000007, 4294967297,
                                      9223372036854775809ull, 18446744073709551615ull>;
 
+// ---- real numbers: uniform_real_distribution ---------------------------------
+// One draw of a uniform real, the bounds set once per run; the checksum adds the
+// value's bits. Group "real", n the interval (and "float" for a float's).
+template <class Real>
+u64 bits_of(Real x) {
+    if constexpr (sizeof(Real) == 4)
+        return __builtin_bit_cast(std::uint32_t, x);
+    else
+        return __builtin_bit_cast(u64, x);
+}
+template <class G, class Real>
+void add_real_interval(const char* engine, const std::string& n, Real a, Real b, u64 per_run) {
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, n, 0, per_run, make);
+        cases.back().group = "real";
+    };
+    add("rollplan", [a, b](u64) { return [d = rp::uniform_real_distribution<Real>(a, b)](auto& g) -> u64 { return bits_of(d(g)); }; });
+    add("libstdc++", [a, b](u64) {
+        return [d = std::uniform_real_distribution<Real>(a, b)](auto& g) mutable -> u64 { return bits_of(d(g)); };
+    });
+    add("Boost.Random", [a, b](u64) {
+        return [d = boost::random::uniform_real_distribution<Real>(a, b)](auto& g) -> u64 { return bits_of(d(g)); };
+    });
+    add("Abseil", [a, b](u64) { return [a, b](auto& g) -> u64 { return bits_of(absl::Uniform<Real>(g, a, b)); }; });
+}
+template <class G>
+void add_reals(const char* engine, u64 per_run) {
+    add_real_interval<G, double>(engine, "[0, 1)", 0.0, 1.0, per_run);
+    add_real_interval<G, double>(engine, "[-3.7, 12.9)", -3.7, 12.9, per_run);
+    add_real_interval<G, float>(engine, "float [0, 1)", 0.0f, 1.0f, per_run);
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, "[0, 1)", 0, per_run, make);
+        cases.back().group = "real";
+    };
+    add("rollplan generate_canonical", [](u64) { return [](auto& g) -> u64 { return bits_of(rp::generate_canonical<double, 53>(g)); }; });
+    add("libstdc++ generate_canonical", [](u64) { return [](auto& g) -> u64 { return bits_of(std::generate_canonical<double, 53>(g)); }; });
+}
+
+// A vector of 1024 doubles of [0, 1): rollplan::generate against a loop of
+// libstdc++'s draws (group "real generate").
+void add_real_generate() {
+    auto add = [&](const char* library, auto fill) {
+        bench_case c{"real generate", "splitmix64", library, "[0, 1)", buffer_size_reals, {}, {}, {}};
+        c.run = [fill](u64 runs) {
+            static rp::splitmix64 g{2026};
+            static std::vector<double> buffer(buffer_size_reals);
+            u64 sum = 0;
+            for (u64 r = 0; r < runs; ++r) {
+                fill(buffer, g);
+                sum += bits_of(buffer[r % buffer_size_reals]);
+            }
+            return sum;
+        };
+        c.calls_per_value = [fill] {
+            rp::splitmix64 inner{2026};
+            u64 calls = 0;
+            counting<rp::splitmix64> g{&inner, &calls};
+            std::vector<double> buffer(buffer_size_reals);
+            for (int r = 0; r < 100; ++r) fill(buffer, g);
+            return static_cast<double>(calls) / (100.0 * buffer_size_reals);
+        };
+        cases.push_back(std::move(c));
+    };
+    add("rollplan generate", [](std::vector<double>& b, auto& g) { rp::generate(b, rp::uniform_real_distribution<double>(0, 1), g); });
+    add("libstdc++ loop", [](std::vector<double>& b, auto& g) {
+        std::uniform_real_distribution<double> d(0, 1);
+        for (auto& v : b) v = d(g);
+    });
+}
+
 // ---- batched draws: generate, shuffle ----------------------------------------
 constexpr std::size_t buffer_size = 1024;
 
@@ -672,6 +744,10 @@ void build_cases(bool quick) {
     add_all_draws<std::minstd_rand>("minstd_rand", per_run, bounds{});
     if (!quick) add_all_draws<std::random_device>("random_device", 16, bounds{});
     add_all_generate(generate_bounds{});
+    add_reals<rp::splitmix64>("splitmix64", per_run);
+    add_reals<std::mt19937_64>("mt19937_64", per_run);
+    add_reals<std::mt19937>("mt19937", per_run);
+    add_real_generate();
     add_pick(6, "6");
     add_pick(1000, "1000");
     add_pick(1000000, "10^6");

@@ -48,12 +48,22 @@ class real_digits {
 public:
     constexpr explicit real_digits(S& s) : s_(s) {}
 
-    constexpr std::uint64_t operator()(std::uint64_t n) {
-        if (n == 1) return 0;
+    // below(2^k), 0 <= k < 64: the same value, without the test of n.
+    [[gnu::always_inline]] constexpr std::uint64_t power_of_two(int k) {
         if constexpr ((faces & (faces - 1)) == 0) {
-            if ((n & (n - 1)) == 0) return bits(__builtin_ctzll(n));  // n >= 1: n = 2^k, k <= 55 here
+            return bits(k);
+        } else {
+            if (k == 0) return 0;
+            return uniform_below(s_, std::uint64_t{1} << k);
+        }
+    }
+
+    [[gnu::always_inline]] constexpr std::uint64_t operator()(std::uint64_t n) {
+        if constexpr ((faces & (faces - 1)) == 0) {
+            if ((n & (n - 1)) == 0) return bits(__builtin_ctzll(n));  // n >= 1: n = 2^k, k <= 55 here (k = 0: 0)
             left_ = 0;  // uniform_below reads rolls of its own
         }
+        if (n == 1) return 0;
         return uniform_below(s_, n);
     }
 
@@ -67,10 +77,10 @@ private:
     }();
     static constexpr std::uint64_t low_bits(int k) { return (std::uint64_t{1} << k) - 1; }  // k < 64
 
-    // The next k bits (1 <= k < 64), the first the most significant; a roll
+    // The next k bits (0 <= k < 64), the first the most significant; a roll
     // has word_bits = log2 K bits.
-    constexpr std::uint64_t bits(int k) {
-        if (k <= left_) {  // within the roll read last
+    [[gnu::always_inline]] constexpr std::uint64_t bits(int k) {
+        if (k <= left_) {  // within the roll read last (k = 0 included: 0)
             left_ -= k;
             return (word_ >> left_) & low_bits(k);
         }
@@ -167,7 +177,7 @@ private:
     friend detail::std_surface<uniform_real_distribution>;
 
     template <class G>
-    constexpr result_type draw(G&& g, const param_type& p) const {
+    [[gnu::always_inline]] constexpr result_type draw(G&& g, const param_type& p) const {
         if constexpr (!detail::is_binary_real<RealType>) {
             return p.a();  // refused above
         } else {

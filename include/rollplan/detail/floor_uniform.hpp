@@ -62,6 +62,26 @@ constexpr int widest_cell(std::uint64_t lo, std::uint64_t hi) {
     return g;
 }
 
+// The bits of v·2^h > 0 where 2^h is the quantum of v·2^h's binade (so v has
+// M + 1 significant bits, or fewer below the normal numbers, where h is
+// min_quantum): v's bits with h + bias + M − 1 added to the exponent field,
+// the hidden bit of v carrying the one that is missing (0 added below the
+// normals). bits_of_value's result for such a v, without its normalization.
+template <class F>
+constexpr std::uint64_t positive_bits(std::uint64_t v, int h) {
+    return (static_cast<std::uint64_t>(h + F::bias + F::significand_bits - 1) << F::significand_bits) + v;
+}
+
+// below(2^k), through below.power_of_two(k) where below has it (uniform_real's
+// digits, which then skip the test of n for a power of two).
+template <class Below>
+[[gnu::always_inline]] constexpr std::uint64_t below_power_of_two(Below& below, int k) {
+    if constexpr (requires { below.power_of_two(k); })
+        return below.power_of_two(k);
+    else
+        return below(std::uint64_t{1} << k);
+}
+
 // An interval of the loop cut into pieces: the exponent g of its widest cell,
 // and its pieces [start, start + width) in units of 2^g.
 struct floor_pieces {
@@ -84,30 +104,68 @@ class floor_uniform_draw {
 public:
     constexpr floor_uniform_draw() = default;  // for no interval: never drawn
     constexpr floor_uniform_draw(std::uint64_t a, std::uint64_t b)
-        : first_(ordinal<F>(a)), end_(ordinal<F>(b)), whole_(pieces_of<F>(a, b)) {}
+        : first_(ordinal<F>(a)), end_(ordinal<F>(b)), whole_(pieces_of<F>(a, b)),
+          width_log2_((whole_.width & (whole_.width - 1)) == 0 ? __builtin_ctzll(whole_.width) : -1) {}
 
+    // The first piece inline, where it lies above zero (most draws of most
+    // intervals); the rest, and every draw that starts again, in draw_from.
     template <class Below>
-    constexpr std::uint64_t draw(Below&& below) const {
-        floor_pieces p = whole_;
-        for (;;) {
-            const std::int64_t t = p.start + static_cast<std::int64_t>(below(p.width));
-            if ((t == 0 || t == -1) && p.g > F::min_exponent + 1) {  // a piece of several binades: U is uniform on it
-                p = t == 0 ? pieces_of<F>(0, bits_of_value<F>(1, p.g)) : pieces_of<F>(bits_of_value<F>(-1, p.g), 0);
-                continue;
-            }
-            const std::int64_t nearer = t >= 0 ? t : -(t + 1);  // the piece's end nearer zero, in units of 2^g
-            const int h = nearer == 0 ? F::min_quantum : quantum_exponent<F>(static_cast<std::uint64_t>(nearer), p.g);
-            const auto k = static_cast<std::int64_t>(below(std::uint64_t{1} << (p.g - h)));
-            const std::uint64_t x = bits_of_value<F>(t * (std::int64_t{1} << (p.g - h)) + k, h);
-            const std::int64_t o = ordinal<F>(x);
+    [[gnu::always_inline]] constexpr std::uint64_t draw(Below&& below) const {
+        const std::int64_t t = first_piece(below);
+        if (t > 0) {
+            const std::uint64_t x = positive_piece(t, whole_.g, below);
+            const auto o = static_cast<std::int64_t>(x);  // x > 0: its ordinal is its bits
             if (first_ <= o && o < end_) return x;
-            p = whole_;
+            return draw_from(whole_, first_piece(below), below);
         }
+        return draw_from(whole_, t, below);
     }
 
 private:
+    // Step 1 on [a, b): its piece t.
+    template <class Below>
+    [[gnu::always_inline]] constexpr std::int64_t first_piece(Below& below) const {
+        const std::uint64_t offset = width_log2_ >= 0 ? below_power_of_two(below, width_log2_) : below(whole_.width);
+        return whole_.start + static_cast<std::int64_t>(offset);
+    }
+
+    // Step 3 for a piece t >= 1 of width 2^g: its binade's quantum 2^h, and
+    // x = t·2^g + below(2^(g − h))·2^h.
+    template <class Below>
+    [[gnu::always_inline]] static constexpr std::uint64_t positive_piece(std::int64_t t, int g, Below& below) {
+        const int h = quantum_exponent<F>(static_cast<std::uint64_t>(t), g);
+        const int j = g - h;
+        return positive_bits<F>((static_cast<std::uint64_t>(t) << j) | below_power_of_two(below, j), h);
+    }
+
+    // Steps 2–4 from the piece t of p, then from [a, b) again until a piece is kept.
+    template <class Below>
+    [[gnu::noinline]] constexpr std::uint64_t draw_from(floor_pieces p, std::int64_t t, Below& below) const {
+        for (;;) {
+            if ((t == 0 || t == -1) && p.g > F::min_exponent + 1) {  // a piece of several binades: U is uniform on it
+                p = t == 0 ? pieces_of<F>(0, bits_of_value<F>(1, p.g)) : pieces_of<F>(bits_of_value<F>(-1, p.g), 0);
+                t = p.start + static_cast<std::int64_t>(below(p.width));
+            } else {
+                std::uint64_t x;
+                if (t > 0) {
+                    x = positive_piece(t, p.g, below);
+                } else {
+                    const std::int64_t nearer = t == 0 ? 0 : -(t + 1);  // the piece's end nearer zero, in units of 2^g
+                    const int h = nearer == 0 ? F::min_quantum : quantum_exponent<F>(static_cast<std::uint64_t>(nearer), p.g);
+                    const auto k = static_cast<std::int64_t>(below_power_of_two(below, p.g - h));
+                    x = bits_of_value<F>(t * (std::int64_t{1} << (p.g - h)) + k, h);
+                }
+                const std::int64_t o = ordinal<F>(x);
+                if (first_ <= o && o < end_) return x;
+                p = whole_;
+                t = first_piece(below);
+            }
+        }
+    }
+
     std::int64_t first_ = 0, end_ = 0;  // the ordinals of a and b
     floor_pieces whole_;        // the pieces of [a, b)
+    int width_log2_ = -1;       // log2 of whole_.width where that is a power of two, else -1
 };
 
 // The bits of the floor of a U uniform on [a, b), a < b finite (as bits);
