@@ -108,6 +108,8 @@ TEST_CASE("generate_canonical gives the values of C++26's wording, on engines of
     same_as_the_wording<double, 64>(all_but_one_engine{}, 2000);    // R = 2^64 − 1
     same_as_the_wording<long double, 64>(std::mt19937(9), 2000);    // d = 64 where long double has 64 digits
     same_as_the_wording<double, 53>(splitmix64(10), 2000);          // a rollplan engine
+    // a 16-bit result_type with min 1 (g() − min() is an int there; GCC's -Wsign-conversion saw it)
+    same_as_the_wording<float, 24>(std::linear_congruential_engine<std::uint16_t, 75, 0, 65521>(11), 2000);
 }
 
 TEST_CASE("generate_canonical on an engine of 64-bit words is its top d bits over 2^d") {

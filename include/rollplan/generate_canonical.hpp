@@ -76,7 +76,14 @@ struct canonical_function {
                       "ask for 64 or fewer)");
         static_assert(uniform_random_bit_generator<URBG>,
                       "rollplan: generate_canonical needs a uniform random bit generator (like std::mt19937)");
-        if constexpr (binary_real && d <= 64 && uniform_random_bit_generator<URBG>) {
+        constexpr bool within_64_bits = [] {
+            if constexpr (uniform_random_bit_generator<URBG>)
+                return urbg_faces<URBG> - 1 <= ~std::uint64_t{0};  // R <= 2^64 (an R of 2^128 wraps to 0)
+            else
+                return true;
+        }();
+        static_assert(within_64_bits, "rollplan: generate_canonical takes engines of at most 2^64 values");
+        if constexpr (binary_real && d <= 64 && uniform_random_bit_generator<URBG> && within_64_bits) {
             constexpr RealType unit = [] {  // 2^-d, exactly
                 RealType u = 1;
                 for (std::size_t i = 0; i < d; ++i) u /= 2;
@@ -86,7 +93,9 @@ struct canonical_function {
             for (;;) {
                 count_t s = 0, power = 1;
                 for (int i = 0; i < c.k; ++i) {
-                    s += count_t{static_cast<std::uint64_t>(g() - URBG::min())} * power;
+                    // (in 64 bits: an 8- or 16-bit result_type would subtract in int)
+                    const std::uint64_t digit = static_cast<std::uint64_t>(g()) - static_cast<std::uint64_t>(URBG::min());
+                    s += count_t{digit} * power;
                     power *= urbg_faces<URBG>;
                 }
                 if (s < c.limit) return static_cast<RealType>(static_cast<std::uint64_t>(s / c.x)) * unit;

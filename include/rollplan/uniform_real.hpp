@@ -48,6 +48,20 @@ class real_digits {
 public:
     constexpr explicit real_digits(S& s) : s_(s) {}
 
+private:
+    using die = typename std::remove_cvref_t<S>::die_type;
+    static constexpr count_t faces = die::faces;
+    static constexpr int roll_bits = [] {  // ⌊log2 K⌋
+        int w = 0;
+        for (count_t k = faces; k > 1; k >>= 1) ++w;
+        return w;
+    }();
+
+public:
+    // The bits of a roll where K is a power of two (floor_uniform takes spare
+    // bits with a draw of [a, b)'s pieces on 32- and 64-bit words), else 0.
+    static constexpr int word_bits = (faces & (faces - 1)) == 0 ? roll_bits : 0;
+
     // below(2^k), 0 <= k < 64: the same value, without the test of n.
     [[gnu::always_inline]] constexpr std::uint64_t power_of_two(int k) {
         if constexpr ((faces & (faces - 1)) == 0) {
@@ -68,17 +82,10 @@ public:
     }
 
 private:
-    using die = typename std::remove_cvref_t<S>::die_type;
-    static constexpr count_t faces = die::faces;
-    static constexpr int word_bits = [] {
-        int w = 0;
-        for (count_t k = faces; k > 1; k >>= 1) ++w;
-        return w;
-    }();
     static constexpr std::uint64_t low_bits(int k) { return (std::uint64_t{1} << k) - 1; }  // k < 64
 
     // The next k bits (0 <= k < 64), the first the most significant; a roll
-    // has word_bits = log2 K bits.
+    // has roll_bits = log2 K bits.
     [[gnu::always_inline]] constexpr std::uint64_t bits(int k) {
         if (k <= left_) {  // within the roll read last (k = 0 included: 0)
             left_ -= k;
@@ -86,11 +93,11 @@ private:
         }
         std::uint64_t v = word_ & low_bits(left_);  // the bits left (left_ < k < 64), then fresh rolls
         k -= left_;
-        if constexpr (word_bits < 64)
-            for (; k > word_bits; k -= word_bits) v = (v << word_bits) | checked_digit<die>(s_());  // word_bits < k < 64
+        if constexpr (roll_bits < 64)
+            for (; k > roll_bits; k -= roll_bits) v = (v << roll_bits) | checked_digit<die>(s_());  // roll_bits < k < 64
         word_ = checked_digit<die>(s_());
-        left_ = word_bits - k;
-        return (v << k) | (word_ >> left_);  // 1 <= k <= word_bits: word_'s top k bits
+        left_ = roll_bits - k;
+        return (v << k) | (word_ >> left_);  // 1 <= k <= roll_bits: word_'s top k bits
     }
 
     S& s_;

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 using namespace rollplan;
@@ -15,11 +18,26 @@ using detail::ordinal;
 
 namespace {
 
+// below(n) through uniform_below on a source, saying that its rolls are words
+// of WordBits bits (0: saying nothing), so that floor_uniform takes spare bits
+// with the pieces of [a, b) when WordBits is large enough.
+template <class S, int WordBits>
+struct below_of {
+    static constexpr int word_bits = WordBits;
+    S& source;
+    constexpr std::uint64_t operator()(std::uint64_t n) const { return uniform_below(source, n); }
+};
+
 // rollplan's floor of a real uniform on [a, b), reading the source through
 // uniform_below: a sampler for check_real_sampler, of bits of format F.
-template <class F>
+template <class F, int WordBits = 0>
 constexpr auto floor_of(std::uint64_t a, std::uint64_t b) {
-    return [a, b](auto& source) { return floor_uniform<F>(a, b, [&](std::uint64_t n) { return uniform_below(source, n); }); };
+    return [a, b](auto& source) {
+        if constexpr (WordBits == 0)
+            return floor_uniform<F>(a, b, [&](std::uint64_t n) { return uniform_below(source, n); });
+        else
+            return floor_uniform<F>(a, b, below_of<std::remove_reference_t<decltype(source)>, WordBits>{source});
+    };
 }
 // The same for float or double, returning the number.
 template <class Real>
@@ -34,14 +52,14 @@ constexpr auto floor_of_real(Real a, Real b) {
 // Every pair a < b of the format: no number ever above its share, nothing
 // outside [a, b), and at most `unfinished` of the mass unfinished after
 // `depth` rolls. Returns the largest unfinished mass seen.
-template <class F, class Die>
+template <class F, class Die, int WordBits = 0>
 rational every_pair(std::size_t depth, std::int64_t step = 1) {
     const auto n = static_cast<std::int64_t>(F::max_finite_bits);
     rational worst;
     for (std::int64_t oa = -n; oa < n; oa += step)
         for (std::int64_t ob = oa + 1; ob <= n; ++ob) {
             const std::uint64_t a = bits_of_ordinal<F>(oa), b = bits_of_ordinal<F>(ob);
-            const real_sampler_report r = check_real_sampler<Die, F>(floor_of<F>(a, b), a, b, depth);
+            const real_sampler_report r = check_real_sampler<Die, F>(floor_of<F, WordBits>(a, b), a, b, depth);
             INFO("a = ordinal " << oa << ", b = ordinal " << ob);
             REQUIRE(r.never_above_share());
             if (worst < r.unfinished_mass()) worst = r.unfinished_mass();
@@ -60,6 +78,82 @@ TEST_CASE("floor_uniform: every interval of a small format, from a coin and a d6
     // formats are where several binades, and zero between them, are checked)
     // binary_format<3, 4>: 223 numbers, 2^4 significands a binade; every 5th lower end
     CHECK(every_pair<binary_format<3, 4>, die<2>>(9, 5) < rational{1, 2});
+}
+
+TEST_CASE("floor_uniform: every interval of a small format, with spare bits taken with the pieces", "[floor_uniform]") {
+    // rolls said to be words of 12 and 16 bits: below(W·2^s) for the pieces of [a, b) where W is not
+    // a power of two, s = min(read − 6 − bits(W), g − min_quantum) with read the bits of the fewest
+    // words that hold bits(W) + 6 (one word here), and the piece's low digits from those s bits first
+    CHECK(every_pair<binary_format<3, 2>, die<2>, 12>(12) < rational{1, 4});
+    CHECK(every_pair<binary_format<3, 2>, die<2>, 16>(14) < rational{1, 4});
+    CHECK(every_pair<binary_format<3, 2>, d6, 16>(5) < rational{1, 2});
+}
+
+// below(n) that records its calls and returns a scripted value.
+template <int WordBits = 16>
+struct scripted_below {
+    static constexpr int word_bits = WordBits;
+    std::uint64_t value = 0;
+    std::uint64_t asked[4] = {};
+    int calls = 0;
+    constexpr std::uint64_t operator()(std::uint64_t n) {
+        asked[calls++] = n;
+        return value;
+    }
+};
+
+TEST_CASE("floor_uniform: spare bits give the piece's low digits, counted by hand", "[floor_uniform]") {
+    // binary_format<3, 2> (quantum 2^-4 below 1/4, 1/4 in [1, 2), 1/2 in [2, 4), 1 in [4, 8)); [1, 7):
+    // g = 0 (the cell of 6), W = 6 pieces of 1, bits(W) = 3, so s = min(16 − 6 − 3, 0 − (−4)) = 4:
+    // one call below(6·2^4 = 96); v = 16·(t − 1) + r, and piece t takes r's first j = g − h digits
+    using F = binary_format<3, 2>;
+    constexpr std::uint64_t one = detail::bits_of_value<F>(1, 0), seven = detail::bits_of_value<F>(7, 0);
+    constexpr auto run = [](std::uint64_t v) {
+        scripted_below<> below{v};
+        const std::uint64_t x = floor_uniform<F>(one, seven, below);
+        return std::pair{x, below.calls == 1 && below.asked[0] == 96};
+    };
+    STATIC_REQUIRE((run(0) == std::pair{detail::bits_of_value<F>(1, 0), true}));     // t = 1, r = 0: j = 2, k = 0
+    STATIC_REQUIRE((run(15) == std::pair{detail::bits_of_value<F>(7, -2), true}));   // t = 1, r = 15: k = 3, 1.75
+    STATIC_REQUIRE((run(17) == std::pair{detail::bits_of_value<F>(2, 0), true}));    // t = 2, r = 1: j = 1, k = 0
+    STATIC_REQUIRE((run(31) == std::pair{detail::bits_of_value<F>(5, -1), true}));   // t = 2, r = 15: k = 1, 2.5
+    STATIC_REQUIRE((run(95) == std::pair{detail::bits_of_value<F>(6, 0), true}));    // t = 6, r = 15: j = 0
+    // words of 12 bits: s = 12 − 6 − 3 = 3 (the cap 4 not reached): below(48), v = 8·(t − 1) + r
+    constexpr auto run12 = [](std::uint64_t v) {
+        scripted_below<12> below{v};
+        const std::uint64_t x = floor_uniform<F>(one, seven, below);
+        return std::pair{x, below.calls == 1 && below.asked[0] == 48};
+    };
+    STATIC_REQUIRE((run12(7) == std::pair{detail::bits_of_value<F>(7, -2), true}));   // t = 1, r = 7: k = 3, 1.75
+    STATIC_REQUIRE((run12(47) == std::pair{detail::bits_of_value<F>(6, 0), true}));   // t = 6
+    // words of 5 bits: two of them hold bits(W) + 6 = 9, s = 10 − 9 = 1: below(12)
+    constexpr auto run5 = [] {
+        scripted_below<5> below{1};  // t = 1, r = 1: k = 1·2 + below(2^1) = 3, 1.75
+        const std::uint64_t x = floor_uniform<F>(one, seven, below);
+        return x == detail::bits_of_value<F>(7, -2) && below.calls == 2 && below.asked[0] == 12 && below.asked[1] == 2;
+    };
+    STATIC_REQUIRE(run5());
+    // a coin's flips (words of 1 bit): s = 9 − 9 = 0, no spare bits: below(6), then below(2^j)
+    constexpr auto run1 = [] {
+        scripted_below<1> below{0};
+        const std::uint64_t x = floor_uniform<F>(one, seven, below);
+        return x == one && below.calls == 2 && below.asked[0] == 6 && below.asked[1] == 4;
+    };
+    STATIC_REQUIRE(run1());
+    // without word_bits, the same interval asks below(6), then below(2^j) for a piece of j > 0 digits
+    // (none for j = 0: below(1) is 0)
+    constexpr auto plain = [](std::uint64_t offset, std::uint64_t digits) {
+        int calls = 0;
+        std::uint64_t asked[3] = {};
+        const std::uint64_t x = floor_uniform<F>(one, seven, [&](std::uint64_t n) {
+            asked[calls++] = n;
+            return calls == 1 ? offset : digits;
+        });
+        return std::tuple{x, calls, asked[0], asked[1]};
+    };
+    STATIC_REQUIRE((plain(5, 0) == std::tuple{detail::bits_of_value<F>(6, 0), 1, 6u, 0u}));
+    STATIC_REQUIRE((plain(1, 1) == std::tuple{detail::bits_of_value<F>(5, -1), 2, 6u, 2u}));  // t = 2: 2.5
+    STATIC_REQUIRE((plain(0, 3) == std::tuple{detail::bits_of_value<F>(7, -2), 2, 6u, 4u}));  // t = 1: 1.75
 }
 
 TEST_CASE("floor_uniform: intervals that powers of two cut evenly finish, exactly", "[floor_uniform]") {
