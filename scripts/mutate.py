@@ -104,6 +104,7 @@ COMPILE_FAIL = {
                    "proof_unresolved.cpp"],
     "detail/binary_format.hpp": ["binary_format_too_wide.cpp"],
     "uniform_real.hpp": ["uniform_real_long_double.cpp"],
+    "distribution.hpp": ["int128_full_range.cpp", "int128_full_range_drawn.cpp"],
     "generate_canonical.hpp": ["generate_canonical_int.cpp"],
     "detail/std_surface.hpp": ["not_a_generator.cpp", "temporary_engine.cpp", "temporary_engine_bernoulli.cpp",
                                "temporary_engine_compile_time.cpp", "temporary_engine_discrete.cpp"],
