@@ -128,6 +128,11 @@ TEST_CASE("uniform_real_distribution: what a draw reads", "[uniform_real]") {
     words.calls = 0;
     REQUIRE(uniform_real_distribution<double>(2.5, 2.5)(words) == 2.5);
     REQUIRE(words.calls == 0);
+    // and in a constant expression, where a = b cuts no pieces (no interval to cut)
+    STATIC_REQUIRE(([] {
+        splitmix64 e(3);
+        return uniform_real_distribution<float>(-0.0f, 0.0f)(e) == 0.0f && e == splitmix64(3);
+    }()));
 }
 
 TEST_CASE("uniform_real_distribution: any finite interval, with every value inside it", "[uniform_real]") {

@@ -77,8 +77,7 @@ public:
             if ((n & (n - 1)) == 0) return bits(__builtin_ctzll(n));  // n >= 1: n = 2^k, k <= 55 here (k = 0: 0)
             left_ = 0;  // uniform_below reads rolls of its own
         }
-        if (n == 1) return 0;
-        return uniform_below(s_, n);
+        return uniform_below(s_, n);  // (n = 1: 0, and no roll)
     }
 
 private:

@@ -79,9 +79,10 @@ constexpr int widest_cell(std::uint64_t lo, std::uint64_t hi) {
 
 // The bits of v·2^h > 0 where 2^h is the quantum of v·2^h's binade (so v has
 // M + 1 significant bits, or fewer below the normal numbers, where h is
-// min_quantum): v's bits with h + bias + M − 1 added to the exponent field,
-// the hidden bit of v carrying the one that is missing (0 added below the
-// normals). bits_of_value's result for such a v, without its normalization.
+// min_quantum), or v = 2^(M+1), the first number of the next binade: v's bits
+// with h + bias + M − 1 added to the exponent field, the hidden bit of v
+// carrying the one that is missing (0 added below the normals; for 2^(M+1),
+// two). bits_of_value's result for such a v, without its normalization.
 template <class F>
 constexpr std::uint64_t positive_bits(std::uint64_t v, int h) {
     return (static_cast<std::uint64_t>(h + F::bias + F::significand_bits - 1) << F::significand_bits) + v;
@@ -94,7 +95,7 @@ template <class Below>
     if constexpr (requires { below.power_of_two(k); })
         return below.power_of_two(k);
     else
-        return below(std::uint64_t{1} << k);
+        return k == 0 ? 0 : below(std::uint64_t{1} << k);  // (no call for 2^0)
 }
 
 // The bits of below's rolls where below says (below.word_bits), else 0.
@@ -116,6 +117,10 @@ struct floor_piece {
 // k uniform on [0, 2^j) (step 3): r's first j digits, or r and below(2^(j − s)).
 template <class Below>
 [[gnu::always_inline]] constexpr std::uint64_t low_digits(floor_piece p, int j, Below& below) {
+    // no test of j where there are no spare bits (W a power of two, or no words):
+    // j varies from draw to draw ([0, 1): j = 0 for half of them), so that the
+    // test would be a mispredicted branch every other draw; below(2^0) is 0
+    if (p.s == 0) return below_power_of_two(below, j);
     if (j <= p.s) return p.r >> (p.s - j);
     return (p.r << (j - p.s)) | below_power_of_two(below, j - p.s);
 }
@@ -146,14 +151,15 @@ public:
           width_log2_((whole_.width & (whole_.width - 1)) == 0 ? __builtin_ctzll(whole_.width) : -1),
           width_bits_(64 - __builtin_clzll(whole_.width)) {}
 
-    // The first piece inline, where it lies above zero (most draws of most
-    // intervals); the rest, and every draw that starts again, in draw_from.
+    // The first piece inline, where it lies in one binade away from zero (t >= 1
+    // or t <= −2: most draws of most intervals); the rest, and every draw that
+    // starts again, in draw_from.
     template <class Below>
     [[gnu::always_inline]] constexpr std::uint64_t draw(Below&& below) const {
         const floor_piece p = first_piece(below);
-        if (p.t > 0) {
-            const std::uint64_t x = positive_piece(p, whole_.g, below);
-            const auto o = static_cast<std::int64_t>(x);  // x > 0: its ordinal is its bits
+        if (p.t >= 1 || p.t <= -2) {
+            const std::uint64_t x = outer_piece(p, whole_.g, below);
+            const std::int64_t o = ordinal<F>(x);
             if (first_ <= o && o < end_) return x;
             return draw_from(whole_, first_piece(below), below);
         }
@@ -175,13 +181,21 @@ private:
         return {whole_.start + static_cast<std::int64_t>(v >> s), v & ((std::uint64_t{1} << s) - 1), s};
     }
 
-    // Step 3 for a piece t >= 1 of width 2^g: its binade's quantum 2^h, and
-    // x = t·2^g + k·2^h.
+    // Step 3 for a piece t >= 1 or t <= −2 of width 2^g: u·2^g its end nearer
+    // zero (u >= 1), 2^h the quantum of u·2^g's binade, and x = t·2^g + k·2^h,
+    // whose magnitude is v·2^h with v = u·2^j + k for t > 0 and
+    // v = u·2^j + (2^j − k) for t < 0 (up to 2^(M+1): |t|·2^g may be the next
+    // power of two, which positive_bits carries). No branch on the sign, which
+    // varies from draw to draw across zero.
     template <class Below>
-    [[gnu::always_inline]] static constexpr std::uint64_t positive_piece(floor_piece p, int g, Below& below) {
-        const int h = quantum_exponent<F>(static_cast<std::uint64_t>(p.t), g);
+    [[gnu::always_inline]] static constexpr std::uint64_t outer_piece(floor_piece p, int g, Below& below) {
+        const bool negative = p.t < 0;
+        const auto u = static_cast<std::uint64_t>(negative ? -(p.t + 1) : p.t);
+        const int h = quantum_exponent<F>(u, g);
         const int j = g - h;
-        return positive_bits<F>((static_cast<std::uint64_t>(p.t) << j) | low_digits(p, j, below), h);
+        const std::uint64_t k = low_digits(p, j, below);
+        const std::uint64_t v = (u << j) + (negative ? (std::uint64_t{1} << j) - k : k);
+        return positive_bits<F>(v, h) | (negative ? F::sign_bit : 0);
     }
 
     // Steps 2–4 from the piece p of the pieces c, then from [a, b) again until a piece is kept.
@@ -194,13 +208,11 @@ private:
                 p = {c.start + static_cast<std::int64_t>(below(c.width)), 0, 0};
             } else {
                 std::uint64_t x;
-                if (t > 0) {
-                    x = positive_piece(p, c.g, below);
-                } else {
-                    const std::int64_t nearer = t == 0 ? 0 : -(t + 1);  // the piece's end nearer zero, in units of 2^g
-                    const int h = nearer == 0 ? F::min_quantum : quantum_exponent<F>(static_cast<std::uint64_t>(nearer), c.g);
-                    const auto k = static_cast<std::int64_t>(low_digits(p, c.g - h, below));
-                    x = bits_of_value<F>(t * (std::int64_t{1} << (c.g - h)) + k, h);
+                if (t >= 1 || t <= -2) {
+                    x = outer_piece(p, c.g, below);
+                } else {  // [0, 2^g) or [−2^g, 0) within the smallest quantum's reach: h = min_quantum
+                    const auto k = static_cast<std::int64_t>(low_digits(p, c.g - F::min_quantum, below));
+                    x = bits_of_value<F>(t * (std::int64_t{1} << (c.g - F::min_quantum)) + k, F::min_quantum);
                 }
                 const std::int64_t o = ordinal<F>(x);
                 if (first_ <= o && o < end_) return x;
