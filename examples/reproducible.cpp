@@ -49,6 +49,32 @@ void print_across_blocks(const char* name, Engine engine, Dist dist) {
     std::printf("\n");
 }
 
+// Prints 6 real numbers, each with the digits that read back its exact value
+// (printf's conversion is exact, the same under every C library CI builds).
+template <class Real>
+void print_reals(const char* name, const Real (&values)[6]) {
+    std::printf("%-42s", name);
+    for (Real x : values) std::printf(sizeof(Real) == 4 ? " %.9g" : " %.17g", static_cast<double>(x));
+    std::printf("\n");
+}
+
+// Prints 6 values of dist(engine), one call each (docs/spec.md, section 4b).
+template <class Engine, class Dist>
+void print_reals_one_at_a_time(const char* name, Engine engine, Dist dist) {
+    typename Dist::result_type values[6];
+    for (auto& x : values) x = dist(engine);
+    print_reals(name, values);
+}
+
+// [-1, 1) from splitmix64{1}, made by the compiler; main compares it with the run time's.
+constexpr std::array<double, 6> reals_compile_time = [] {
+    rp::splitmix64 e{1};
+    rp::uniform_real_distribution<double> d(-1.0, 1.0);
+    std::array<double, 6> values{};
+    for (double& x : values) x = d(e);
+    return values;
+}();
+
 // The same sequences made by the compiler:
 constexpr auto d6_compile_time = rp::generate_array<12>(rp::uniform_int_distribution<int, 1, 6>{}, rp::splitmix64{1});
 constexpr auto big_compile_time =
@@ -111,6 +137,41 @@ int main() {
                     static_cast<unsigned long long>(c));
     }
     std::printf("\n");
+
+    // real numbers (spec version 10): [0, 1) and an interval across zero on 64- and
+    // 32-bit words, floats, the widest interval, subnormals, a fill from a
+    // counter-based engine across its blocks, and C++26's generate_canonical
+    print_reals_one_at_a_time("[0, 1), splitmix64{1}", rp::splitmix64{1}, rp::uniform_real_distribution<double>{});
+    print_reals_one_at_a_time("[-3.7, 12.9), xoshiro256starstar{2}", rp::xoshiro256starstar{2},
+                              rp::uniform_real_distribution<double>(-3.7, 12.9));
+    print_reals_one_at_a_time("[-3.7, 12.9), pcg32{3}", rp::pcg32{3}, rp::uniform_real_distribution<double>(-3.7, 12.9));
+    print_reals_one_at_a_time("float [0, 1), pcg32{4}", rp::pcg32{4}, rp::uniform_real_distribution<float>{});
+    print_reals_one_at_a_time("float [-3.7, 12.9), pcg32{5}", rp::pcg32{5}, rp::uniform_real_distribution<float>(-3.7f, 12.9f));
+    print_reals_one_at_a_time("[-DBL_MAX, DBL_MAX), splitmix64{6}", rp::splitmix64{6},
+                              rp::uniform_real_distribution<double>(-0x1.fffffffffffffp+1023, 0x1.fffffffffffffp+1023));
+    print_reals_one_at_a_time("[2^-1074, 2^-1064), splitmix64{7}", rp::splitmix64{7},
+                              rp::uniform_real_distribution<double>(0x1p-1074, 0x1p-1064));
+    {
+        std::vector<double> values(1030);
+        rp::generate(values, rp::uniform_real_distribution<double>(-1.0, 1.0), rp::philox4x64{2026});
+        const double at_1021[6] = {values[1021], values[1022], values[1023], values[1024], values[1025], values[1026]};
+        print_reals("[-1, 1) at 1021.., philox4x64{2026}", at_1021);
+    }
+    {
+        rp::splitmix64 e{8};
+        rp::pcg32 f{9};
+        double canonical[6];
+        float canonical_float[6];
+        for (double& x : canonical) x = rp::generate_canonical<double, 53>(e);
+        for (float& x : canonical_float) x = rp::generate_canonical<float, 24>(f);
+        print_reals("canonical<double, 53>, splitmix64{8}", canonical);
+        print_reals("canonical<float, 24>, pcg32{9}", canonical_float);
+    }
+    {
+        rp::splitmix64 e{1};
+        rp::uniform_real_distribution<double> d(-1.0, 1.0);
+        for (double x : reals_compile_time) same &= d(e) == x;
+    }
 
     std::printf(same ? "compile time and run time agree\n" : "compile time and run time DIFFER\n");
     return same ? 0 : 1;

@@ -4,12 +4,19 @@
 // sequences of examples/reproducible.cpp (test reproducible.four_way).
 #include <rollplan/rollplan.hpp>
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <boost/multiprecision/cpp_int.hpp>
 #include <catch2/catch.hpp>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
 #include <iterator>
 #include <numeric>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 using namespace rollplan;
@@ -447,4 +454,466 @@ TEST_CASE("golden values of loaded plans", "[golden][loaded]") {
             std::array<std::uint64_t, 12>{0, 2, 0, 1, 1, 1, 0, 2, 0, 0, 2, 2});
     REQUIRE(draws(std::type_identity<loaded_plan_t<two_d6, d6>>{}, from_values<d6>([&] { return d() % 6; })) ==
             std::array<std::uint64_t, 12>{7, 4, 1, 5, 4, 1, 6, 7, 2, 4, 7, 6});
+}
+
+namespace {
+// spec.md section 4b, uniform_real_distribution<RealType>, written from the text alone. Every
+// number is exact, m·2^e with m a signed 128-bit integer; the float or double is built at the
+// end from the exact value of a representable number (std::ldexp), never by arithmetic on reals.
+__extension__ typedef __int128 spec_int;
+
+template <class Real>
+struct spec_format;
+template <>
+struct spec_format<double> {
+    using bits = std::uint64_t;
+    static constexpr int M = 52, e_min = -1022, q = -1074;
+};
+template <>
+struct spec_format<float> {
+    using bits = std::uint32_t;
+    static constexpr int M = 23, e_min = -126, q = -149;
+};
+
+int spec_bit_length(count_t v) {
+    int n = 0;
+    for (; v != 0; v >>= 1) ++n;
+    return n;
+}
+bool spec_power_of_two(count_t v) { return v != 0 && (v & (v - 1)) == 0; }
+count_t spec_magnitude(spec_int m) { return m < 0 ? static_cast<count_t>(-m) : static_cast<count_t>(m); }
+
+struct spec_number {  // m·2^e
+    spec_int m;
+    int e;
+};
+
+// a finite float or double as its exact m·2^e, read from its bits (−0 is the number 0)
+template <class Real>
+spec_number spec_exact(Real x) {
+    using F = spec_format<Real>;
+    using B = typename F::bits;
+    constexpr int width = static_cast<int>(sizeof(B) * 8);
+    const B bits = std::bit_cast<B>(x);
+    const B fraction = bits & static_cast<B>((B{1} << F::M) - 1);
+    const int field = static_cast<int>((bits >> F::M) & static_cast<B>((B{1} << (width - 1 - F::M)) - 1));
+    const spec_int m = field == 0 ? spec_int{fraction} : spec_int{fraction} + (spec_int{1} << F::M);
+    const int e = field == 0 ? F::q : field + F::q - 1;  // the exponent field less the bias and M
+    return {(bits >> (width - 1)) != 0 ? -m : m, e};
+}
+
+// the sign of x − y
+int spec_compare(spec_number x, spec_number y) {
+    const int sx = (x.m > 0) - (x.m < 0), sy = (y.m > 0) - (y.m < 0);
+    if (sx != sy) return sx < sy ? -1 : 1;
+    if (sx == 0) return 0;
+    count_t mx = spec_magnitude(x.m), my = spec_magnitude(y.m);
+    const int lx = spec_bit_length(mx) + x.e, ly = spec_bit_length(my) + y.e;
+    int order;
+    if (lx != ly) {
+        order = lx < ly ? -1 : 1;
+    } else {  // the same leading bit: the one of the larger exponent has fewer bits, align it
+        if (x.e > y.e)
+            mx <<= x.e - y.e;
+        else
+            my <<= y.e - x.e;
+        order = mx < my ? -1 : mx > my ? 1 : 0;
+    }
+    return sx * order;
+}
+
+// the quantum Q(y) of the positive y = m·2^e: max(k − M, q) for 2^k ≤ y < 2^(k+1)
+template <class Real>
+int spec_quantum(count_t m, int e) {
+    return std::max(spec_bit_length(m) - 1 + e - spec_format<Real>::M, spec_format<Real>::q);
+}
+
+// c(x) = log2(succ(x) − x)
+template <class Real>
+int spec_cell(spec_number x) {
+    using F = spec_format<Real>;
+    if (x.m == 0) return F::q;  // succ(0) = 2^q
+    const count_t y = spec_magnitude(x.m);
+    if (x.m > 0) return spec_quantum<Real>(y, x.e);  // succ(x) − x is the quantum of x's binade
+    // x < 0: succ(x) = −pred(|x|), one quantum of |x|'s binade, or of the binade below for |x| = 2^k
+    if (spec_power_of_two(y)) return std::max(spec_bit_length(y) - 2 + x.e - F::M, F::q);
+    return spec_quantum<Real>(y, x.e);
+}
+
+// c(pred(b)) = log2(b − pred(b))
+template <class Real>
+int spec_cell_below(spec_number b) {
+    using F = spec_format<Real>;
+    if (b.m == 0) return F::q;  // pred(0) = −2^q
+    const count_t y = spec_magnitude(b.m);
+    if (b.m < 0) return spec_quantum<Real>(y, b.e);  // pred(b) = −succ(|b|)
+    if (spec_power_of_two(y)) return std::max(spec_bit_length(y) - 2 + b.e - F::M, F::q);  // b = 2^k: the binade below
+    return spec_quantum<Real>(y, b.e);
+}
+
+// ⌊x / 2^g⌋
+spec_int spec_floor_scaled(spec_number x, int g) {
+    if (x.e >= g) {
+        if (x.e - g > 64) throw std::logic_error("spec_floor_scaled: the piece count would not fit");
+        return x.m * (spec_int{1} << (x.e - g));
+    }
+    const int shift = g - x.e;
+    if (shift >= 127) return x.m < 0 ? -1 : 0;
+    return x.m >> shift;  // arithmetic shift: the floor (C++20)
+}
+
+// uniform_below(source, n) (section 4): plan_t<n, die<K>> (fastest) with n as data. Here n is
+// at most 2^58 (W·2^s < 2^(R − 6), R ≤ 64), where spec_fastest is section 4's rule.
+template <class G>
+count_t spec_below(G& g, count_t n) {
+    if (n > (count_t{1} << 64)) throw std::logic_error("spec_below: n past 2^64");
+    return spec_fastest(g, n);
+}
+
+// "Bits": below(n) of one draw, with its queue of bits when K = 2^w
+template <class G>
+class spec_real_bits {
+public:
+    explicit spec_real_bits(G& g) : g_(g) {}
+    int word_bits() const { return w_; }  // w, or 0 when K is not a power of two
+    count_t power(int k) {                // below(2^k)
+        if (w_ == 0) return spec_below(g_, count_t{1} << k);
+        while (queued_ < k) {  // a roll adds its w bits to the end, the most significant first
+            if (queued_ + w_ > 127) throw std::logic_error("spec_real_bits: the queue passed 127 bits");
+            queue_ = (queue_ << w_) | count_t{g_() - G::min()};
+            queued_ += w_;
+        }
+        queued_ -= k;  // the next k bits, the first the most significant
+        const count_t value = queue_ >> queued_;
+        queue_ &= (count_t{1} << queued_) - 1;
+        return value;
+    }
+    count_t below(count_t n) {
+        if (spec_power_of_two(n)) return power(spec_bit_length(n) - 1);
+        queue_ = 0, queued_ = 0;  // n not a power of two: the queue is emptied
+        return spec_below(g_, n);
+    }
+
+private:
+    G& g_;
+    count_t faces_ = count_t{G::max()} - G::min() + 1;
+    int w_ = spec_power_of_two(faces_) ? spec_bit_length(faces_) - 1 : 0;
+    count_t queue_ = 0;
+    int queued_ = 0;
+};
+
+template <class Real, class G>
+Real spec_uniform_real(G& g, Real a_value, Real b_value) {
+    using F = spec_format<Real>;
+    const spec_number a = spec_exact(a_value), b = spec_exact(b_value);
+    if (spec_compare(a, b) == 0) return a_value;  // a = b: a, no roll
+    spec_real_bits<G> bits(g);                     // the queue is empty when the draw starts
+    const int w = bits.word_bits();
+    // the pieces of [a, b)
+    const int g0 = std::max(spec_cell<Real>(a), spec_cell_below<Real>(b));
+    const spec_int A0 = spec_floor_scaled(a, g0), B0 = -spec_floor_scaled({-b.m, b.e}, g0);
+    const count_t W0 = static_cast<count_t>(B0 - A0);
+    for (;;) {
+        // 1. a piece
+        int piece_exponent = g0, s = 0;
+        spec_int t;
+        count_t r = 0;
+        if (spec_power_of_two(W0)) {
+            t = A0 + static_cast<spec_int>(bits.power(spec_bit_length(W0) - 1));
+        } else {
+            if (w > 0) {
+                // "R = w·⌈(bits(W) + 6)/w⌉ or 64 if that is more": read as min(w·⌈…⌉, 64), 64 when
+                // the words' bits are more than 64 — what the library does. (The other reading,
+                // max(w·⌈…⌉, 64), gives a coin and a d8 spare bits they do not get, and float
+                // pieces on 32-bit words 32 more.)
+                const int bits_w = spec_bit_length(W0);
+                const int R = std::min(w * ((bits_w + 6 + w - 1) / w), 64);
+                const int spare = std::min(R - 6 - bits_w, piece_exponent - F::q);
+                if (spare > 0) s = spare;
+            }
+            const count_t v = bits.below(W0 << s);
+            t = A0 + static_cast<spec_int>(v >> s);
+            r = v & ((count_t{1} << s) - 1);
+        }
+        // 2. a piece of several binades: the pieces of [0, 2^g) or [−2^g, 0)
+        while ((t == 0 || t == -1) && piece_exponent > F::e_min + 1) {
+            piece_exponent -= F::M + 1;
+            const spec_int A = t == 0 ? spec_int{0} : -(spec_int{1} << (F::M + 1));
+            t = A + static_cast<spec_int>(bits.power(F::M + 1));
+            s = 0, r = 0;
+        }
+        // 3. a number in the piece
+        const int h = t == 0 || t == -1 ? F::q
+                      : t > 0           ? spec_quantum<Real>(static_cast<count_t>(t), piece_exponent)
+                                        : spec_quantum<Real>(static_cast<count_t>(-(t + 1)), piece_exponent);
+        const int j = piece_exponent - h;
+        if (j < 0) throw std::logic_error("spec_uniform_real: j < 0");
+        const count_t k = j <= s ? r >> (s - j) : (r << (j - s)) + bits.power(j - s);
+        const spec_number x{t * (spec_int{1} << j) + static_cast<spec_int>(k), h};
+        // 4. the value, or again from step 1 (the queue kept)
+        if (spec_compare(a, x) <= 0 && spec_compare(x, b) < 0) return std::ldexp(static_cast<Real>(x.m), x.e);
+    }
+}
+
+template <class Real>
+typename spec_format<Real>::bits spec_bits_of(Real x) {
+    return std::bit_cast<typename spec_format<Real>::bits>(x);
+}
+
+template <class Real>
+std::string spec_hex(Real x) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%a", static_cast<double>(x));
+    return text;
+}
+
+// a die of K faces for the spec's side: its digits from a callable, min 0, max K − 1
+template <count_t K, class Digit>
+struct spec_die {
+    using result_type = std::uint64_t;
+    static constexpr result_type min() { return 0; }
+    static constexpr result_type max() { return static_cast<result_type>(K - 1); }
+    Digit digit;
+    result_type operator()() { return digit(); }
+};
+
+// draws values of the library's uniform_real_distribution<Real>(a, b) on source and of the
+// spec on spec_source (two copies of one sequence): "" or the first difference
+template <class Real, class Source, class G>
+std::string spec_real_difference(Source& source, G& spec_source, Real a, Real b, int draws) {
+    uniform_real_distribution<Real> dist(a, b);
+    for (int i = 0; i < draws; ++i) {
+        const Real ours = dist(source);
+        const Real expected = spec_uniform_real(spec_source, a, b);
+        if (spec_bits_of(ours) != spec_bits_of(expected))
+            return "draw " + std::to_string(i) + ": library " + spec_hex(ours) + ", spec " + spec_hex(expected);
+    }
+    return "";
+}
+
+template <class Real, class Engine>
+std::string spec_real_engine(Real a, Real b, int draws, Engine engine) {
+    Engine twin = engine;
+    std::string difference = spec_real_difference(engine, twin, a, b, draws);
+    if (difference.empty() && !(engine == twin)) difference = "the engines are left at different places";
+    return difference;
+}
+
+// a die of K faces whose digits are digit(x) of a splitmix64 x, for the library through
+// from_values<die<K>> and for the spec through spec_die
+template <count_t K, class Real, class Digit>
+std::string spec_real_die(Real a, Real b, int draws, std::uint64_t seed, Digit digit) {
+    splitmix64 x{seed}, y{seed};
+    auto source = from_values<die<K>>([&] { return digit(x); });
+    auto spec_digit = [&] { return digit(y); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    std::string difference = spec_real_difference(source, spec, a, b, draws);
+    if (difference.empty() && !(x == y)) difference = "the sources are left at different places";
+    return difference;
+}
+
+// every source against the spec on [a, b): draws values from each (fewer from the slow ones)
+template <class Real>
+std::vector<std::string> spec_real_sources(Real a, Real b, int draws, std::uint64_t seed) {
+    std::vector<std::pair<std::string, std::string>> results;
+    const int few = std::max(draws / 8, 20);
+    results.emplace_back("splitmix64", spec_real_engine(a, b, draws, splitmix64{seed}));
+    results.emplace_back("mt19937_64", spec_real_engine(a, b, draws, std::mt19937_64{seed}));
+    results.emplace_back("pcg32", spec_real_engine(a, b, draws, pcg32{seed}));
+    results.emplace_back("mt19937", spec_real_engine(a, b, draws, std::mt19937{static_cast<std::uint32_t>(seed)}));
+    results.emplace_back("minstd_rand", spec_real_engine(a, b, few, std::minstd_rand{static_cast<std::uint32_t>(seed + 1)}));
+    results.emplace_back("2^40 engine", spec_real_engine(a, b, few, std::independent_bits_engine<std::mt19937_64, 40, std::uint64_t>{seed}));
+    results.emplace_back("coin", spec_real_die<2>(a, b, draws, seed, [](splitmix64& x) { return x() >> 63; }));
+    results.emplace_back("d4", spec_real_die<4>(a, b, few, seed, [](splitmix64& x) { return x() >> 62; }));
+    results.emplace_back("d6", spec_real_die<6>(a, b, draws, seed, [](splitmix64& x) { return x() % 6; }));
+    results.emplace_back("d8", spec_real_die<8>(a, b, draws, seed, [](splitmix64& x) { return x() >> 61; }));
+    results.emplace_back("d1024", spec_real_die<1024>(a, b, few, seed, [](splitmix64& x) { return x() >> 54; }));
+    results.emplace_back("die 2^29", spec_real_die<count_t{1} << 29>(a, b, few, seed, [](splitmix64& x) { return x() >> 35; }));
+    // skewed digits, mostly 0 or mostly K − 1, reach the pieces next to 0 (step 2) and the restarts of step 4
+    auto zeros = [](std::uint64_t faces) {
+        return [faces](splitmix64& x) { return (x() & 7) != 0 ? std::uint64_t{0} : x() % faces; };
+    };
+    auto ones = [](std::uint64_t faces) {
+        return [faces](splitmix64& x) { return (x() & 7) != 0 ? faces - 1 : x() % faces; };
+    };
+    results.emplace_back("mostly 0 coin", spec_real_die<2>(a, b, few, seed, zeros(2)));
+    results.emplace_back("mostly 1 coin", spec_real_die<2>(a, b, few, seed, ones(2)));
+    results.emplace_back("mostly 0 d8", spec_real_die<8>(a, b, few, seed, zeros(8)));
+    results.emplace_back("mostly 7 d8", spec_real_die<8>(a, b, few, seed, ones(8)));
+    results.emplace_back("mostly 0 d6", spec_real_die<6>(a, b, few, seed, zeros(6)));
+    results.emplace_back("mostly 5 d6", spec_real_die<6>(a, b, few, seed, ones(6)));
+    auto word_zeros = [](splitmix64& x) { return (x() & 7) != 0 ? std::uint64_t{0} : x(); };
+    auto word_ones = [](splitmix64& x) { return (x() & 7) != 0 ? ~std::uint64_t{0} : x(); };
+    results.emplace_back("mostly 0 64-bit word", spec_real_die<two_to_64>(a, b, few, seed, word_zeros));
+    results.emplace_back("mostly all-ones 64-bit word", spec_real_die<two_to_64>(a, b, few, seed, word_ones));
+    results.emplace_back("mostly 0 32-bit word", spec_real_die<count_t{1} << 32>(a, b, few, seed, [](splitmix64& x) {
+                             return (x() & 7) != 0 ? std::uint64_t{0} : x() >> 32;
+                         }));
+    std::vector<std::string> failures;
+    for (const auto& [name, difference] : results)
+        if (!difference.empty()) failures.push_back(name + ": " + difference);
+    return failures;
+}
+
+// a scripted source: the bits given, w to a digit (the last digit padded with zeros)
+std::vector<std::uint64_t> spec_digits_of_bits(const std::string& bits, std::size_t w) {
+    std::vector<std::uint64_t> digits;
+    for (std::size_t i = 0; i < bits.size(); i += w) {
+        std::uint64_t digit = 0;
+        for (std::size_t b = 0; b < w; ++b) digit = digit << 1 | std::uint64_t{i + b < bits.size() && bits[i + b] == '1'};
+        digits.push_back(digit);
+    }
+    return digits;
+}
+
+// the library and the spec on the same scripted digits: the value of the first draw and
+// whether each read every digit, and no more
+template <count_t K, class Real>
+std::pair<Real, Real> spec_real_scripted(const std::vector<std::uint64_t>& digits, Real a, Real b, bool& all_read) {
+    std::size_t used = 0, spec_used = 0;
+    auto source = from_values<die<K>>([&] { return digits.at(used++); });
+    auto spec_digit = [&] { return digits.at(spec_used++); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    const Real ours = uniform_real_distribution<Real>(a, b)(source);
+    const Real expected = spec_uniform_real(spec, a, b);
+    all_read = used == digits.size() && spec_used == digits.size();
+    return {ours, expected};
+}
+}  // namespace
+
+TEST_CASE("uniform_real_distribution follows the spec on every source", "[golden][real]") {
+    const double tiny = std::ldexp(1.0, -1074);
+    const std::pair<double, double> doubles[] = {
+        {0, 1},                                                  // W = 2^53
+        {-3.7, 12.9},                                            // W not a power of two, a not a multiple of 2^g
+        {-1, 1},                                                 // W = 2^54, across zero
+        {1, 2},                                                  // one binade
+        {0.1, 0.3},                                              // three binades, restarts below a
+        {tiny, std::ldexp(1.0, -1064)},                          // subnormal: g = q, W = 1023
+        {-19 * tiny, 7 * tiny},                                  // across zero, subnormal ends
+        {-1.5 * std::ldexp(1.0, -1021), std::ldexp(1.0, -1022)}, // across zero, ends about e_min
+        {0, 3 * std::ldexp(1.0, -1022)},                         // g − q = 1 limits the spare bits
+        {-DBL_MAX, DBL_MAX},                                     // W = 2^54 − 2
+        {0, std::ldexp(1.0, -1060)},                             // [0, 2^−1060)
+        {-5, -1e-300},                                           // negative, b next to 0
+        {-1, 0},                                                 // the piece [−2^g, 0) zoomed
+        {-1, -std::ldexp(1.0, -60)},                             // zoomed, then restarts above b
+        {-0.0, 1},                                               // a = −0
+        {1e-300, 1e300},                                         // zooms from g = 944 through many binades
+        {1e308, DBL_MAX},                                        // the top binade
+        {-DBL_MAX, -1e308},                                      // the bottom binade
+        {-1e-320, 1e-310},                                       // subnormal a, b next to e_min
+        {-2, std::ldexp(1.0, -1000)},                            // across zero, small b
+        {1000, 1000.5},                                          // W = 2^42 (g = −43)
+        {3, 7},                                                  // cells 2^−51 and 2^−50: W = 2^52
+        {3, 7.5},                                                // W = 9·2^49
+        {0, 0x1p-967},                                           // g = e_min + 2: [0, 2^g) zoomed once
+        {-0x1p-967, 0},                                          // and [−2^g, 0)
+        {0, 0x1p+93},                                            // g = 40: zoomed 20 times down to e_min + 2
+        {-0.0, -0.0},                                            // a = b: a, no roll
+        {-0.0, 0.0},
+    };
+    std::uint64_t seed = 1;
+    for (const auto& [a, b] : doubles) {
+        INFO("double [" << spec_hex(a) << ", " << spec_hex(b) << ")");
+        const auto failures = spec_real_sources(a, b, 1000, seed++);
+        for (const auto& failure : failures) FAIL_CHECK(failure);
+        CHECK(failures.empty());
+    }
+    const float tiny_float = std::ldexp(1.0f, -149);
+    const std::pair<float, float> floats[] = {
+        {0.0f, 1.0f},
+        {1.0f, 1.0f + std::ldexp(1.0f, -10)},  // W = 2^13
+        {-FLT_MAX, FLT_MAX},
+        {-3.7f, 12.9f},
+        {tiny_float, std::ldexp(1.0f, -139)},
+        {-19 * tiny_float, 7 * tiny_float},
+        {-5.0f, -1e-30f},
+        {-1.0f, 0.0f},
+        {1e-30f, 1e30f},
+        {0.0f, 3 * std::ldexp(1.0f, -126)},
+        {0.0f, 0x1p-100f},  // g = e_min + 2
+        {-0x1p-100f, 0.0f},
+        {0.0f, 0x1p+92f},   // g = 68: zoomed 8 times down to e_min + 2
+    };
+    for (const auto& [a, b] : floats) {
+        INFO("float [" << spec_hex(a) << ", " << spec_hex(b) << ")");
+        const auto failures = spec_real_sources(a, b, 1000, seed++);
+        for (const auto& failure : failures) FAIL_CHECK(failure);
+        CHECK(failures.empty());
+    }
+}
+
+TEST_CASE("uniform_real_distribution on given digits: values computed by hand from the spec", "[golden][real]") {
+    // Each value below was worked out by hand from spec.md section 4b (not by running the
+    // library); the library and spec_uniform_real must both give it and read every digit given.
+    auto zeros = [](std::size_t n) { return std::string(n, '0'); };
+    auto check = [](auto die_tag, const std::vector<std::uint64_t>& digits, double a, double b, double expected) {
+        bool all_read = false;
+        const auto [ours, spec] = spec_real_scripted<decltype(die_tag)::faces>(digits, a, b, all_read);
+        INFO("[" << spec_hex(a) << ", " << spec_hex(b) << ") from " << digits.size() << " digits of a die of "
+                 << static_cast<std::uint64_t>(decltype(die_tag)::faces - 1) << "+1 faces");
+        CHECK(spec_hex(spec) == spec_hex(expected));
+        CHECK(spec_hex(ours) == spec_hex(expected));
+        CHECK(spec_bits_of(ours) == spec_bits_of(expected));
+        CHECK(all_read);
+    };
+    // Bits the same for every K = 2^w (W is a power of two at every step, so all go through the
+    // queue): the value must not depend on w. [0, 1): g = −53, A = 0, W = 2^53.
+    //  (1) t = 53 bits 01000…0 = 2^51; h = Q(2^−2) = −54, j = −53 + 54 = 1, k = the next bit 1:
+    //      x = 2^−2 + 2^−54 (54 bits).
+    //  (2) t = 0 (53 zeros); step 2: g = −106, A = 0, t = 53 bits 1000…0 = 2^52; h = Q(2^−54) =
+    //      −106, j = 0: x = 2^−54 (106 bits).
+    // [−1, −2^−60): c(−1) = −53 (succ(−1) = −1 + 2^−53), c(pred(b)) = −112, g = −53, A = −2^53,
+    // B = ⌈−2^−7⌉ = 0, W = 2^53.
+    //  (3) 53 ones: t = −1; step 2 (−53 > −1021): g = −106, A = −2^53, 52 ones and a 0: t = −2;
+    //      h = Q(1·2^−106) = −158, j = 52, k = 52 zeros = 0: x = −2^−105 ≥ b, so step 4 starts
+    //      again (the queue kept: a d8's 159th bit, a word's rest); 1 and 52 zeros: t = −2^53 + 2^52
+    //      = −2^52, h = Q((2^52 − 1)·2^−53) = −54, j = 1, k = the next bit 1: x = −2^−1 + 2^−54
+    //      (53 + 53 + 52 + 53 + 1 = 212 bits).
+    const std::string one_quarter = "01" + zeros(51) + "1";
+    const std::string zoomed = zeros(53) + "1" + zeros(52);
+    const std::string restarted = std::string(53, '1') + std::string(52, '1') + "0" + zeros(52) + "1" + zeros(52) + "1";
+    const double one_quarter_value = 0x1.0000000000001p-2, zoomed_value = 0x1p-54, restarted_value = -0x1.fffffffffffffp-2;
+    check(coin{}, spec_digits_of_bits(one_quarter, 1), 0, 1, one_quarter_value);
+    check(d8{}, spec_digits_of_bits(one_quarter, 3), 0, 1, one_quarter_value);
+    check(die<count_t{1} << 32>{}, spec_digits_of_bits(one_quarter, 32), 0, 1, one_quarter_value);
+    check(die<two_to_64>{}, spec_digits_of_bits(one_quarter, 64), 0, 1, one_quarter_value);
+    check(coin{}, spec_digits_of_bits(zoomed, 1), 0, 1, zoomed_value);
+    check(d8{}, spec_digits_of_bits(zoomed, 3), 0, 1, zoomed_value);
+    check(die<two_to_64>{}, spec_digits_of_bits(zoomed, 64), 0, 1, zoomed_value);
+    const double minus_2_60 = -0x1p-60;
+    check(coin{}, spec_digits_of_bits(restarted, 1), -1, minus_2_60, restarted_value);
+    check(d8{}, spec_digits_of_bits(restarted, 3), -1, minus_2_60, restarted_value);
+    check(die<count_t{1} << 32>{}, spec_digits_of_bits(restarted, 32), -1, minus_2_60, restarted_value);
+    check(die<two_to_64>{}, spec_digits_of_bits(restarted, 64), -1, minus_2_60, restarted_value);
+    // Spare bits. [0, 3): c(0) = q, c(pred(3)) = Q(2) = −51, g = −51, A = 0, W = 3·2^51,
+    // bits(W) = 53; K = 2^w: R = min(w·⌈59/w⌉, 64) (see spec_uniform_real on "or 64 if that is
+    // more"), s = min(R − 6 − 53, −51 + 1074) when positive; v = below(3·2^51·2^s).
+    //  (4) a 64-bit word: R = 64, s = 5, v = uniform_below(word, 3·2^56) = scale: L mod n = 2^56;
+    //      the word d = (2^64 + 2^12 + 1)/3 has d·n mod L = (2^12 + 1)·2^56 mod 2^64 = 2^56, not
+    //      below 2^56, so v = ⌊d·3·2^56/2^64⌋ = ⌊(2^64 + 2^12 + 1)/2^8⌋ = 2^56 + 16: t = ⌊v/2^5⌋ =
+    //      2^51, r = 16; h = Q(1) = −52, j = 1 ≤ s: k = ⌊16/2^4⌋ = 1: x = 1 + 2^−52 (one word).
+    //  (5) a d8: R = min(60, 64) = 60, s = 1, v = uniform_below(d8, 3·2^52), the recycle loop (not an
+    //      engine word): 18 rolls make r = 8^18 = 2^54 ≥ 3·2^52 (8^17 is not), T = 3·2^52; the
+    //      digits 2, sixteen 0s, 1 make x = 2·8^17 + 1 = 2^52 + 1 < T, v = 2^52 + 1: t = 2^51,
+    //      r = 1; h = −52, j = 1 ≤ s: k = ⌊1/2^0⌋ = 1: x = 1 + 2^−52 (18 rolls).
+    //  (6) a coin: R = 59, s = 0, v = uniform_below(coin, 3·2^51): 53 flips make r = 2^53, T =
+    //      3·2^51; the flips 01 and 51 zeros make x = 2^51 < T, v = t = 2^51, r = 0; j = 1 > s:
+    //      k = below(2^1) = the next flip, 1: x = 1 + 2^−52 (54 flips).
+    check(die<two_to_64>{}, {6148914691236518571u}, 0, 3, 0x1.0000000000001p+0);
+    std::vector<std::uint64_t> d8_spare(18, 0);
+    d8_spare[0] = 2, d8_spare[17] = 1;
+    check(d8{}, d8_spare, 0, 3, 0x1.0000000000001p+0);
+    check(coin{}, spec_digits_of_bits("01" + zeros(51) + "1", 1), 0, 3, 0x1.0000000000001p+0);
+    //  (7) a d6 (no bits, no spare bits) on [2^−1074, 2^−1064): g = q, A = 1, B = 2^10, W = 1023,
+    //      v = uniform_below(d6, 1023): 4 rolls make r = 6^4 = 1296, T = 1023; digits 0, 0, 1, 0:
+    //      x = 6 < T, v = 6, t = 7, h = q, j = 0, k = 0: x = 7·2^−1074.
+    check(d6{}, {0, 0, 1, 0}, 0x1p-1074, 0x1p-1064, std::bit_cast<double>(std::uint64_t{7}));
+    // a = b: a, with no roll (a as given: −0 stays −0, although "a value 0 is returned as +0")
+    check(d6{}, {}, 2.5, 2.5, 2.5);
+    check(d6{}, {}, -0.0, -0.0, -0.0);
+    check(d6{}, {}, -0.0, 0.0, -0.0);
+    // [−0, 2^−1074): g = q, A = 0, B = 1, W = 1 = 2^0: t = 0, no roll, x = 0, returned as +0
+    check(d6{}, {}, -0.0, 0x1p-1074, 0.0);
 }

@@ -8,6 +8,7 @@
 #include <rollplan/distribution.hpp>
 #include <rollplan/engines.hpp>
 #include <rollplan/philox.hpp>
+#include <rollplan/uniform_real.hpp>
 
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -99,6 +100,17 @@ TEST_CASE("generate(policy, …) takes any distribution, a copy per block", "[pa
     rollplan::generate(b.begin(), b.end(), std_d6, y);
     REQUIRE(a == b);
     REQUIRE(x == y);
+}
+
+TEST_CASE("generate(policy, …) fills real numbers with the sequential call's values", "[parallel]") {
+    // uniform_real_distribution's draws read a variable number of words: the blocks still
+    // start at their own counters, so every policy gives the sequential values
+    const uniform_real_distribution<double> across_zero(-3.7, 12.9);
+    const uniform_real_distribution<float> unit;
+    for (std::size_t n : {1u, 1025u, 70001u}) {
+        same_as_sequential<philox4x64>(std::execution::par, across_zero, n, 7);
+        same_as_sequential<philox4x32>(std::execution::par_unseq, unit, n, 8);
+    }
 }
 
 #if ROLLPLAN_PARALLEL_TBB
