@@ -56,7 +56,6 @@ namespace rp = rollplan;
 namespace {
 
 using u64 = std::uint64_t;
-constexpr std::size_t buffer_size_reals = 1024;
 using u128 = unsigned __int128;
 
 // ---- the reference: Lemire 2019, threshold fixed at compile time ------------
@@ -376,7 +375,9 @@ using bounds = std::integer_sequence<u64, 2, 6, 7, 29, 100, 1000, 1000000, 21474
 // value's bits. Group "real", n the interval (and "float" for a float's).
 template <class Real>
 u64 bits_of(Real x) {
-    if constexpr (sizeof(Real) == 4)
+    if constexpr (std::is_integral_v<Real>)
+        return x;
+    else if constexpr (sizeof(Real) == 4)
         return __builtin_bit_cast(std::uint32_t, x);
     else
         return __builtin_bit_cast(u64, x);
@@ -409,66 +410,49 @@ void add_reals(const char* engine, u64 per_run) {
     add("libstdc++ generate_canonical", [](u64) { return [](auto& g) -> u64 { return bits_of(std::generate_canonical<double, 53>(g)); }; });
 }
 
+// A fill of a vector of 1024 values of type Value from splitmix64 per run
+// (groups "generate" and "real generate"); the checksum adds a value's bits.
+constexpr std::size_t buffer_size = 1024;
+template <class Value, class Fill>
+void add_fill_case(const char* group, const std::string& n, const char* library, Fill fill) {
+    bench_case c{group, "splitmix64", library, n, buffer_size, {}, {}, {}};
+    c.run = [fill](u64 runs) {
+        static rp::splitmix64 g{2026};
+        static std::vector<Value> buffer(buffer_size);
+        u64 sum = 0;
+        for (u64 r = 0; r < runs; ++r) {
+            fill(buffer, g);
+            sum += bits_of(buffer[r % buffer_size]);
+        }
+        return sum;
+    };
+    c.calls_per_value = [fill] {
+        rp::splitmix64 inner{2026};
+        u64 calls = 0;
+        counting<rp::splitmix64> g{&inner, &calls};
+        std::vector<Value> buffer(buffer_size);
+        for (int r = 0; r < 100; ++r) fill(buffer, g);
+        return static_cast<double>(calls) / (100.0 * buffer_size);
+    };
+    cases.push_back(std::move(c));
+}
+
 // A vector of 1024 doubles of [0, 1): rollplan::generate against a loop of
 // libstdc++'s draws (group "real generate").
 void add_real_generate() {
-    auto add = [&](const char* library, auto fill) {
-        bench_case c{"real generate", "splitmix64", library, "[0, 1)", buffer_size_reals, {}, {}, {}};
-        c.run = [fill](u64 runs) {
-            static rp::splitmix64 g{2026};
-            static std::vector<double> buffer(buffer_size_reals);
-            u64 sum = 0;
-            for (u64 r = 0; r < runs; ++r) {
-                fill(buffer, g);
-                sum += bits_of(buffer[r % buffer_size_reals]);
-            }
-            return sum;
-        };
-        c.calls_per_value = [fill] {
-            rp::splitmix64 inner{2026};
-            u64 calls = 0;
-            counting<rp::splitmix64> g{&inner, &calls};
-            std::vector<double> buffer(buffer_size_reals);
-            for (int r = 0; r < 100; ++r) fill(buffer, g);
-            return static_cast<double>(calls) / (100.0 * buffer_size_reals);
-        };
-        cases.push_back(std::move(c));
-    };
-    add("rollplan generate", [](std::vector<double>& b, auto& g) { rp::generate(b, rp::uniform_real_distribution<double>(0, 1), g); });
-    add("libstdc++ loop", [](std::vector<double>& b, auto& g) {
+    add_fill_case<double>("real generate", "[0, 1)", "rollplan generate",
+                          [](std::vector<double>& b, auto& g) { rp::generate(b, rp::uniform_real_distribution<double>(0, 1), g); });
+    add_fill_case<double>("real generate", "[0, 1)", "libstdc++ loop", [](std::vector<double>& b, auto& g) {
         std::uniform_real_distribution<double> d(0, 1);
         for (auto& v : b) v = d(g);
     });
 }
 
 // ---- batched draws: generate, shuffle ----------------------------------------
-constexpr std::size_t buffer_size = 1024;
-
 template <u64 N>
 void add_generate(u64 runs_hint) {
     const std::string n = n_name(N);
-    auto add = [&](const char* library, auto fill) {
-        bench_case c{"generate", "splitmix64", library, n, buffer_size, {}, {}, {}};
-        c.run = [fill](u64 runs) {
-            static rp::splitmix64 g{2026};
-            static std::vector<u64> buffer(buffer_size);
-            u64 sum = 0;
-            for (u64 r = 0; r < runs; ++r) {
-                fill(buffer, g);
-                sum += buffer[r % buffer_size];
-            }
-            return sum;
-        };
-        c.calls_per_value = [fill] {
-            rp::splitmix64 inner{2026};
-            u64 calls = 0;
-            counting<rp::splitmix64> g{&inner, &calls};
-            std::vector<u64> buffer(buffer_size);
-            for (int r = 0; r < 100; ++r) fill(buffer, g);
-            return static_cast<double>(calls) / (100.0 * buffer_size);
-        };
-        cases.push_back(std::move(c));
-    };
+    auto add = [&](const char* library, auto fill) { add_fill_case<u64>("generate", n, library, fill); };
     (void)runs_hint;
     add("rollplan generate", [](std::vector<u64>& b, auto& g) { rp::generate(b, rp::uniform_int_distribution<u64, 0, N - 1>{}, g); });
     add("rollplan generate (run-time bounds)", [](std::vector<u64>& b, auto& g) {
