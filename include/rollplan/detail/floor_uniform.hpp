@@ -13,7 +13,7 @@
 //   the representable numbers in it are equally spaced, 2^h apart.
 //   1. t = A + below(W): U's piece, uniform among the W. From [a, b) itself,
 //      when W is not a power of two and the source's rolls are words of w
-//      bits (below.word_bits, a 32- or 64-bit engine), s spare bits come
+//      bits (below.word_bits: any K = 2^w, a d8 as a 64-bit engine), s spare bits come
 //      with it: v = below(W·2^s), t = A + ⌊v / 2^s⌋ and r = v mod 2^s, the
 //      first s binary digits of U's place in its piece, uniform and
 //      independent of t. With R the bits of the fewest words that hold
@@ -157,7 +157,7 @@ public:
     template <class Below>
     [[gnu::always_inline]] constexpr std::uint64_t draw(Below&& below) const {
         const floor_piece p = first_piece(below);
-        if (p.t >= 1 || p.t <= -2) {
+        if (is_outer(p.t)) {
             const std::uint64_t x = outer_piece(p, whole_.g, below);
             const std::int64_t o = ordinal<F>(x);
             if (first_ <= o && o < end_) return x;
@@ -180,6 +180,9 @@ private:
         const std::uint64_t v = below(whole_.width << s);
         return {whole_.start + static_cast<std::int64_t>(v >> s), v & ((std::uint64_t{1} << s) - 1), s};
     }
+
+    // A piece within one binade away from zero: not [0, 2^g) or [−2^g, 0).
+    static constexpr bool is_outer(std::int64_t t) { return t >= 1 || t <= -2; }
 
     // Step 3 for a piece t >= 1 or t <= −2 of width 2^g: u·2^g its end nearer
     // zero (u >= 1), 2^h the quantum of u·2^g's binade, and x = t·2^g + k·2^h,
@@ -208,7 +211,7 @@ private:
                 p = {c.start + static_cast<std::int64_t>(below(c.width)), 0, 0};
             } else {
                 std::uint64_t x;
-                if (t >= 1 || t <= -2) {
+                if (is_outer(t)) {
                     x = outer_piece(p, c.g, below);
                 } else {  // [0, 2^g) or [−2^g, 0) within the smallest quantum's reach: h = min_quantum
                     const auto k = static_cast<std::int64_t>(low_digits(p, c.g - F::min_quantum, below));
