@@ -65,6 +65,7 @@
 #include <vector>
 
 #include "alias_table.hpp"
+#include "binary_format.hpp"
 #include "decimal_stream.hpp"
 #include "integer.hpp"
 
@@ -82,20 +83,13 @@ struct binary_value {
     std::uint64_t mantissa;
     int exponent;
 };
-constexpr binary_value exact_binary(double w) {
-    // GCC's and Clang's builtins for std::bit_cast and std::countr_zero: <bit> costs every
-    // translation unit that includes rollplan.hpp about 0.5% more compile time
-    const auto bits = __builtin_bit_cast(std::uint64_t, w);
-    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-    std::uint64_t mantissa = bits & ((std::uint64_t{1} << 52) - 1);
-    int exponent = -1074;
-    if (biased != 0) {
-        mantissa |= std::uint64_t{1} << 52;
-        exponent = biased - 1075;
-    }
-    if (mantissa == 0) return {0, 0};
-    const int zeros = __builtin_ctzll(mantissa);  // mantissa != 0
-    return {mantissa >> zeros, exponent + zeros};
+constexpr binary_value exact_binary(double w) {  // w >= 0 or -0
+    // the value as binary_format.hpp reads any format (the same code as uniform_real_distribution's)
+    const float_value v = value_of<format_of<double>::type>(bits_of_real(w));
+    if (v.m == 0) return {0, 0};
+    const auto mantissa = static_cast<std::uint64_t>(v.m);
+    const int zeros = __builtin_ctzll(mantissa);  // mantissa != 0; the builtin spares every user <bit>
+    return {mantissa >> zeros, v.e + zeros};
 }
 
 // A weight's exact value m·2^e, m odd (or m = 0 and e = 0), m below 2^128.
