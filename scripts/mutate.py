@@ -35,7 +35,7 @@ each mutant: gcc tests, clang tests or proof sweep.
 
 Usage: mutate.py [--sample N] [--only TEXT]... [--changed BASE] [--mutant FILE:'before'→'after']... [--full]
                  [--jobs J] [--budget S] [--report FILE] [--list] [--resume FILE]... [--keep-survivors]
-                 [--keys-from FILE]
+                 [--keys-from FILE]...
 """
 import argparse
 import fcntl
@@ -110,7 +110,9 @@ COMPILE_FAIL = {
     "detail/std_surface.hpp": ["not_a_generator.cpp", "temporary_engine.cpp", "temporary_engine_bernoulli.cpp",
                                "temporary_engine_compile_time.cpp", "temporary_engine_discrete.cpp"],
 }
-FLAGS = ["-std=gnu++20", "-O1", "-DBOOST_ALL_NO_LIB", "-w"]
+# _GLIBCXX_ASSERTIONS: libstdc++ checks every subscript of a vector or an array, so that a mutant that reads
+# or writes one past the end aborts its test at -O1 as AddressSanitizer does in CI
+FLAGS = ["-std=gnu++20", "-O1", "-DBOOST_ALL_NO_LIB", "-D_GLIBCXX_ASSERTIONS", "-w"]
 GOLDEN_PROGRAM = "examples/reproducible.cpp"
 GOLDEN_TEXT = "tests/golden/reproducible.txt"
 CLANG = "clang++-16"  # --full: the unit tests again with this compiler
@@ -133,6 +135,14 @@ SWEEPS = ([("certificate_budget", "certificate_budget.cpp", [], False)]
              for faces in (2, 3, 5, 6, 7, 10, 12, 20, 2147483647, 4294967296)]
           + [("certificate.d2^64", "certificate.cpp", ["ROLLPLAN_CERT_FACES=rollplan::two_to_64"], True)]
           + [(f"real.{part}", "real.cpp", [f"ROLLPLAN_REAL_PART={part}"], True) for part in (3, 2, 1)])
+# --full builds one program of each proof source, the one that covers most of its code: the default strategy
+# (fastest) of the large targets and the boundaries, the exhaustive part of a d5 and a d6 (every strategy and
+# Lemire's map for N = 2..40), the grid and the certificate of a d6 (a die of two primes, where the planner
+# combines digits, rejection and folding), the budget program and the three parts of the reals (each cheap).
+# That makes a nightly run of 100 mutants fit in an hour; --all-sweeps builds all 36 programs for a
+# survivor, as tests/CMakeLists.txt does (15 to 30 minutes a survivor on two cores).
+ONE_OF_EACH = {"certificate_budget", "large_targets.fastest", "boundaries.fastest", "exhaustive.2", "grid.d6",
+               "certificate.d6", "real.3", "real.2", "real.1"}
 
 
 # --- making mutants -------------------------------------------------------
@@ -342,7 +352,7 @@ def compile_unit(tree, source, out, budget, compiler="g++"):
     return ("proof" if PROVEN.search(r.stderr) else "error"), r.stderr
 
 
-def run_mutant(m, tree, budget, full=False):
+def run_mutant(m, tree, budget, full=False, every=False):
     """Applies m to tree's copy of the header, runs its tests (with --full, the other killers too),
     restores the header. Returns (status, detail, killer)."""
     path = tree / "include" / "rollplan" / m["header"]
@@ -364,7 +374,7 @@ def run_mutant(m, tree, budget, full=False):
         status, detail = run_tests(m, tree, budget, CLANG, WORK / "main-clang.o")
         if status != "survived":  # GCC built it: a build that Clang refuses kills it too
             return "killed", detail if status == "killed" else detail + " (Clang does not build it)", "clang tests"
-        status, detail = run_sweeps(m, tree, budget)
+        status, detail = run_sweeps(m, tree, budget, every)
         return status, detail, "proof sweep" if status == "killed" else ""
     finally:
         path.write_text(original)
@@ -383,8 +393,9 @@ NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hp
                      "generate_canonical.hpp"}
 
 
-def sweeps_of(header):
-    """The proof sweeps whose source includes the header (directly or not), by g++ -MM, and runs its code."""
+def sweeps_of(header, every=False):
+    """The proof sweeps whose source includes the header (directly or not), by g++ -MM, and runs its code:
+    one program of each source (ONE_OF_EACH), or with every=True all of them."""
     if header in NOT_RUN_BY_SWEEPS:
         return []
     if not SWEEP_HEADERS:
@@ -393,15 +404,15 @@ def sweeps_of(header):
                                   capture_output=True, text=True, check=True).stdout
             SWEEP_HEADERS[source] = {os.path.normpath(d).split("include/rollplan/", 1)[1]
                                      for d in deps.replace("\\\n", " ").split() if "include/rollplan/" in d}
-    return [s for s in SWEEPS if header in SWEEP_HEADERS[s[1]]]
+    return [s for s in SWEEPS if header in SWEEP_HEADERS[s[1]] and (every or s[0] in ONE_OF_EACH)]
 
 
-def run_sweeps(m, tree, budget):
+def run_sweeps(m, tree, budget, every=False):
     """--full: the proof sweeps that include m's header, built with GCC against the mutated tree and run."""
     out = tree / "objects" / "proofs"
     out.mkdir(parents=True, exist_ok=True)
     boundaries = []
-    sweeps = sweeps_of(m["header"])
+    sweeps = sweeps_of(m["header"], every)
     for name, source, definitions, raised in sweeps:
         binary = out / name.replace("^", "_")
         cmd = ["g++", *FLAGS, *(RAISED_LIMITS if raised else []), *[f"-D{d}" for d in definitions], f"-I{tree}/include",
@@ -520,7 +531,9 @@ def report(results, path, seconds, args):
                 "found once in the header, replaced.", ""]
     if args.full:
         out += ["With `--full`: a mutant that the GCC tests leave alive is built with clang++-16 against the same",
-                "tests (\"clang tests\"), then against every proof sweep of tests/proofs/ that includes its header,",
+                "tests (\"clang tests\"), then against the proof sweeps of tests/proofs/ that include its header and",
+                ("run its code (every program of them: `--all-sweeps`)" if args.all_sweeps else
+                 "run its code (one program of each source: scripts/mutate.py's ONE_OF_EACH)") + ",",
                 "built with GCC as tests/CMakeLists.txt builds them with ROLLPLAN_SWEEPS on (\"proof sweep\"); the",
                 "first that fails kills it. The column \"killer\" below says which.", ""]
     if args.resume:
@@ -598,9 +611,12 @@ def main():
     p.add_argument("--full", action="store_true",
                    help="a mutant the GCC tests leave alive is also built with clang++-16 against the same tests, "
                    "then against the proof sweeps (tests/proofs/) that include its header; either kills it")
-    p.add_argument("--keys-from", default="",
+    p.add_argument("--all-sweeps", action="store_true",
+                   help="with --full: every program of the proof sweeps that include the header (36 at most), "
+                   "not one of each source")
+    p.add_argument("--keys-from", action="append", default=[], metavar="FILE",
                    help="the mutants of this results file, by their keys (the same set as that run); "
-                   "keys whose line is gone are listed, not counted")
+                   "keys whose line is gone are listed, not counted (given again: the mutants of each file)")
     args = p.parse_args()
 
     try:
@@ -615,7 +631,7 @@ def main():
     gone = []
     if args.keys_from:
         by_key = {key(m): m for m in mutants}
-        rows = json.loads(Path(args.keys_from).read_text())
+        rows = [r for file in args.keys_from for r in json.loads(Path(file).read_text())]
         for r in rows:  # a mutant written by hand is made again from its text
             if "before" in r:
                 try:
@@ -683,7 +699,7 @@ def main():
         tree = free.pop()
         began = time.monotonic()
         try:
-            status, detail, killer = run_mutant(mutants[i], tree, args.budget, args.full)
+            status, detail, killer = run_mutant(mutants[i], tree, args.budget, args.full, args.all_sweeps)
         finally:
             free.append(tree)
         detail = detail.replace(f"{tree}/", "")

@@ -71,6 +71,15 @@ TEST_CASE("check_real_sampler: the floor of a real uniform passes, with its erro
     STATIC_REQUIRE((r.share(0) == rational{1, 26}));
     STATIC_REQUIRE((r.share(r.values - 1) == rational{2, 13}));  // 8, up to 10
     STATIC_REQUIRE((r.mass(0) < r.share(0)));
+    // the report says what it checked: a coin, 10 rolls deep, 2^10 sequences
+    STATIC_REQUIRE((r.faces == 2 && r.depth == 10 && r.sequences == 1024));
+    STATIC_REQUIRE((check_real_sampler<d6, F>(floor_of(minus_three, ten), minus_three, ten, 3).faces == 6));
+}
+
+TEST_CASE("real_sampler_report: the default reports nothing checked", "[verify_real]") {
+    constexpr real_sampler_report none{};
+    STATIC_REQUIRE((none.faces == 0 && none.depth == 0 && none.values == 0 && none.sequences == 0 && none.total == 0));
+    STATIC_REQUIRE((!none.out_of_range));
 }
 
 TEST_CASE("check_real_sampler refuses today's std method and rounding to nearest", "[verify_real]") {

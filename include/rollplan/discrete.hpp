@@ -219,9 +219,12 @@ public:
         static std::vector<detail::dyadic> sampled(std::size_t count, double xmin, double xmax, UnaryOperation fw) {
             // [rand.dist.samp.discrete]: w_k = fw(xmin + k·δ + δ/2), δ = (xmax − xmin)/n; n = 0 is one weight of 1
             std::vector<double> w;
-            if (count == 0) w.push_back(1.0);
-            const double delta = (xmax - xmin) / static_cast<double>(count == 0 ? 1 : count);
-            for (std::size_t k = 0; k < count; ++k) w.push_back(fw(xmin + static_cast<double>(k) * delta + delta / 2));
+            if (count == 0) {
+                w.push_back(1.0);
+            } else {
+                const double delta = (xmax - xmin) / static_cast<double>(count);
+                for (std::size_t k = 0; k < count; ++k) w.push_back(fw(xmin + static_cast<double>(k) * delta + delta / 2));
+            }
             return detail::exact_values(w.begin(), w.end());
         }
 

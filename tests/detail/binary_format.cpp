@@ -122,6 +122,16 @@ TEST_CASE("bits_of_value: zero is +0, whatever the exponent", "[binary_format]")
     STATIC_REQUIRE((bits_of_value<binary_format<3, 2>>(0, -4) == 0));
 }
 
+TEST_CASE("binary_format: the widest significand it takes, 58 bits", "[binary_format]") {
+    using F = binary_format<4, 58>;  // E + M = 62 <= 63
+    STATIC_REQUIRE((F::hidden_bit == std::uint64_t{1} << 58));
+    STATIC_REQUIRE((F::sign_bit == std::uint64_t{1} << 62));
+    STATIC_REQUIRE((F::bias == 7 && F::min_quantum == -64));  // the smallest subnormal is 2^(1 − 7 − 58)
+    // the smallest normal number, 2^58·2^−64
+    STATIC_REQUIRE((detail::value_of<F>(F::hidden_bit).m == std::int64_t{1} << 58));
+    STATIC_REQUIRE((detail::value_of<F>(F::hidden_bit).e == -64));
+}
+
 TEST_CASE("float_value: the default is the number 0·2^0", "[binary_format]") {
     STATIC_REQUIRE((detail::float_value{}.m == 0));
     STATIC_REQUIRE((detail::float_value{}.e == 0));

@@ -853,3 +853,36 @@ TEST_CASE("levels: a weight in decimal reads as its exact value, odd parts up to
             }
     }
 }
+
+namespace {
+// n weights, read once each: a single-pass range, which cannot be counted before it is read.
+struct single_pass {
+    using iterator_category = std::input_iterator_tag;
+    using value_type = double;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const double*;
+    using reference = double;
+    int at;
+    double operator*() const { return 1.0; }
+    single_pass& operator++() {
+        ++at;
+        return *this;
+    }
+    friend bool operator==(const single_pass&, const single_pass&) = default;
+};
+}  // namespace
+
+// The limit of 2^32 − 1 weights, reached with the largest count lowered to 3: a single-pass
+// range is refused at its 4th weight, named as the count it reached; a random-access one
+// before its first weight is read.
+TEST_CASE("exact_values: the largest count of weights taken, and the one past it", "[levels]") {
+    REQUIRE(detail::exact_values(single_pass{0}, single_pass{3}, 3).size() == 3);
+    REQUIRE_THROWS_WITH(detail::exact_values(single_pass{0}, single_pass{4}, 3),
+                        Catch::Contains("holds fewer than 2^32 weights") && Catch::EndsWith("(weights = 4)"));
+    REQUIRE_THROWS_WITH(detail::exact_values(single_pass{0}, single_pass{9}, 3), Catch::EndsWith("(weights = 4)"));
+    const std::vector<double> negative_first{-1.0, 1.0, 1.0, 1.0};
+    REQUIRE_THROWS_WITH(detail::exact_values(negative_first.begin(), negative_first.end(), 3),
+                        Catch::EndsWith("(weights = 4)"));
+    REQUIRE_THROWS_WITH(detail::exact_values(negative_first.begin(), negative_first.end() - 1, 3),
+                        Catch::Contains("a weight is negative"));
+}

@@ -120,13 +120,14 @@ inline constexpr bool is_integer_weight = std::is_integral_v<Value> || std::is_s
 // NaN or infinite one (or one that is no double, for wider floating types),
 // named by its index and the value as given. No weights is one weight of 1,
 // as std's. Fewer than 2^32 weights: a longer random-access range is refused
-// before anything is read.
+// before anything is read, a longer single-pass one at its 2^32nd weight (most,
+// the largest count taken, is a parameter so that a test reaches that limit
+// with a few weights).
 template <class It>
-std::vector<dyadic> exact_values(It first, It last) {
+std::vector<dyadic> exact_values(It first, It last, std::uint64_t most = (std::uint64_t{1} << 32) - 1) {
     using value = std::remove_cv_t<typename std::iterator_traits<It>::value_type>;
     static_assert((std::is_arithmetic_v<value> || is_integer_weight<value>) && !std::is_same_v<value, bool>,
                   "rollplan: discrete_distribution needs weights that are numbers (integers or floating point)");
-    constexpr std::uint64_t most = (std::uint64_t{1} << 32) - 1;
     if constexpr (std::is_base_of_v<std::random_access_iterator_tag, typename std::iterator_traits<It>::iterator_category>) {
         if (static_cast<std::uint64_t>(last - first) > most)  // (where ptrdiff_t has 32 bits, 2^32 − 1 is no ptrdiff_t)
             fail<std::invalid_argument>("rollplan: discrete_distribution holds fewer than 2^32 weights", "weights",
