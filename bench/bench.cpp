@@ -793,6 +793,13 @@ int main(int argc, char** argv) {
                                    }),
                     cases.end());
 
+    // a CSV field: quoted when it holds a comma or a quote (the intervals of the group "real" do)
+    const auto field = [](const std::string& text) {
+        if (text.find_first_of(",\"") == std::string::npos) return text;
+        std::string quoted = "\"";
+        for (char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+        return quoted + "\"";
+    };
     if (callgrind) {
         // instructions per value: each case produces `values` values between a zero and a dump
         std::printf("group,engine,library,n,values\n");
@@ -805,8 +812,8 @@ int main(int argc, char** argv) {
             CALLGRIND_TOGGLE_COLLECT;
             const std::string name = c.group + "|" + c.engine + "|" + c.library + "|" + c.n;
             CALLGRIND_DUMP_STATS_AT(name.c_str());
-            std::printf("%s,%s,%s,%s,%llu\n", c.group.c_str(), c.engine.c_str(), c.library.c_str(), c.n.c_str(),
-                        static_cast<unsigned long long>(runs * c.values_per_run));
+            std::printf("%s,%s,%s,%s,%llu\n", field(c.group).c_str(), field(c.engine).c_str(), field(c.library).c_str(),
+                        field(c.n).c_str(), static_cast<unsigned long long>(runs * c.values_per_run));
         }
         return checksum == 42 ? 1 : 0;
     }
@@ -833,8 +840,8 @@ int main(int argc, char** argv) {
     for (auto& c : cases) {
         std::string samples;
         for (double ns : c.ns) samples += (samples.empty() ? "" : ";") + std::to_string(ns);
-        std::printf("%s,%s,%s,%s,%.4f,%.5f,%s\n", c.group.c_str(), c.engine.c_str(), c.library.c_str(), c.n.c_str(),
-                    median(c.ns), c.calls_per_value(), samples.c_str());
+        std::printf("%s,%s,%s,%s,%.4f,%.5f,%s\n", field(c.group).c_str(), field(c.engine).c_str(), field(c.library).c_str(),
+                    field(c.n).c_str(), median(c.ns), c.calls_per_value(), samples.c_str());
     }
     return checksum == 42 ? 1 : 0;
 }

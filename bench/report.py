@@ -36,6 +36,10 @@ CONSTRUCT_LIBRARIES = ["rollplan discrete_distribution", "rollplan discrete_dist
                        "Boost.Random alias (doubles)"]
 DOUBLE_GROUPS = ["discrete doubles: uniform", "discrete doubles: exp(-k/10)", "discrete doubles: 1/k^3"]
 DOUBLE_LIBRARIES = ["rollplan discrete_distribution", "Boost.Random alias (doubles)", "libstdc++"]
+REAL_LIBRARIES = ["rollplan", "libstdc++", "Boost.Random", "Abseil", "rollplan generate_canonical",
+                  "libstdc++ generate_canonical"]
+REAL_ENGINES = ["splitmix64", "mt19937_64", "mt19937"]
+REAL_INTERVALS = ["[0, 1)", "[-3.7, 12.9)", "float [0, 1)"]
 DRAW_LIBRARIES = ["rollplan", "rollplan digits", "rollplan uniform_below", "rollplan run-time bounds", "libstdc++",
                   "Boost.Random", "Abseil", "pcg-cpp bounded_rand", "Lemire (reference)"]
 
@@ -249,6 +253,26 @@ def targets(median, instructions):
                          "on W values, same engine (n = 6, 100; worst case)", label, f"{r:.2f}× ({e}, n = {n})",
                          instr(keys(compiler, "discrete compile-time", e, COMPILE_TIME_LIBRARIES[0], n),
                                keys(compiler, "discrete compile-time", e, COMPILE_TIME_LIBRARIES[1], n)), r <= 1.1))
+        # 8. uniform reals against libstdc++'s uniform_real_distribution on the same engine, and generate
+        # of doubles against a loop of libstdc++'s draws
+        for interval, goal, text in [
+                ("[0, 1)", 1.1, "`uniform_real_distribution<double>(0, 1)` ≤ 1.1× libstdc++'s"),
+                ("[-3.7, 12.9)", 1.5, "`uniform_real_distribution<double>(-3.7, 12.9)` ≤ 1.5× libstdc++'s"),
+                ("float [0, 1)", 1.5, "`uniform_real_distribution<float>(0, 1)` ≤ 1.5× libstdc++'s")]:
+            found = [(paired(keys(compiler, "real", e, "rollplan", interval), keys(compiler, "real", e, "libstdc++", interval)), e)
+                     for e in ["splitmix64", "mt19937_64"]]
+            found = [f for f in found if f[0] is not None]
+            if found:
+                r, e = max(found)
+                rows.append((text + ", splitmix64 and mt19937_64 (worst case)", label, f"{r:.2f}× ({e})",
+                             instr(keys(compiler, "real", e, "rollplan", interval), keys(compiler, "real", e, "libstdc++", interval)),
+                             r <= goal))
+        r = paired(keys(compiler, "real generate", "splitmix64", "libstdc++ loop", "[0, 1)"),
+                   keys(compiler, "real generate", "splitmix64", "rollplan generate", "[0, 1)"))
+        if r is not None:
+            rows.append(("generate of 1024 doubles of [0, 1) ≥ 1.0× a loop of libstdc++'s draws", label, f"{r:.2f}×",
+                         instr(keys(compiler, "real generate", "splitmix64", "rollplan generate", "[0, 1)"),
+                               keys(compiler, "real generate", "splitmix64", "libstdc++ loop", "[0, 1)")), r >= 1.0))
     return rows
 
 
@@ -268,7 +292,7 @@ def construct_table(median, calls):
     return "\n".join(lines)
 
 
-def draw_table(median, calls, instructions, engine, libraries, group="draw"):
+def draw_table(median, calls, instructions, engine, libraries, group="draw", sizes=N_ORDER):
     lines = []
     for compiler, label in COMPILERS:
         present = [l for l in libraries if any(k[0] == compiler and k[1] == group and k[2] == engine and k[3] == l
@@ -278,7 +302,7 @@ def draw_table(median, calls, instructions, engine, libraries, group="draw"):
         lines.append(f"**{label}**, ns per value (engine calls per value; instructions per value):\n")
         lines.append("| N | " + " | ".join(f"`{l}`" if l.startswith("rollplan") else l for l in present) + " |")
         lines.append("|---|" + "---|" * len(present))
-        for n in N_ORDER:
+        for n in sizes:
             cells = []
             for l in present:
                 key = (compiler, group, engine, l, n)
@@ -331,6 +355,12 @@ def main():
         for engine in ["splitmix64", "mt19937"]:
             doc += [f"## discrete distributions, n double weights {group.split(': ', 1)[1]}, {engine}", "",
                     draw_table(median, calls, instructions, engine, DOUBLE_LIBRARIES, group)]
+    for engine in REAL_ENGINES:
+        doc += [f"## uniform reals, {engine} (N: the interval; generate_canonical<double, 53>: [0, 1))", "",
+                draw_table(median, calls, instructions, engine, REAL_LIBRARIES, "real", REAL_INTERVALS)]
+    doc += ["## generate (1024 doubles of [0, 1) per call), splitmix64", "",
+            draw_table(median, calls, instructions, "splitmix64", ["rollplan generate", "libstdc++ loop"], "real generate",
+                       ["[0, 1)"])]
     doc += ["## constructing a discrete distribution from n weights (ns per weight GCC / Clang; bytes held per weight)", "",
             construct_table(median, calls), ""]
     with open(benchmark_md, "w") as f:
@@ -387,6 +417,10 @@ def main():
     table.append("")
     libs = ["rollplan", "rollplan uniform_below", "rollplan run-time bounds", "libstdc++", "Boost.Random", "Abseil",
             "pcg-cpp bounded_rand", "Lemire (reference)"]
+    for engine in REAL_ENGINES:
+        table += both_compilers_on(f"Uniform reals on {engine}, ns per value (median; GCC 12 / Clang 16):", "real",
+                                   engine, REAL_LIBRARIES[:4], REAL_INTERVALS)
+        table.append("")
     table += both_compilers("generate on splitmix64, 1024 values per call, ns per value (median; GCC 12 / Clang 16):",
                             "generate", GENERATE_LIBRARIES)
     table.append("")
