@@ -15,7 +15,8 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
     (r"=== clang\+\+-16: built and tested in (\d+) s", "Clang 16",
      "the same but the certificate and reals sweeps (GCC evaluates that arithmetic already)"),
     (r"=== clang\+\+-14: built and tested in (\d+) s", "Clang 14",
-     "the same but the deep sweeps (Clang 16 proves the same constants) and the packaging tests (consume.*)"),
+     "the same but the deep sweeps (Clang 16 proves the same constants) and the packaging tests (consume.*), "
+     "built at -O0 (what compiles and what it computes, not how fast)"),
     (r"=== clang\+\+-16 with libc\+\+: clean, in (\d+) s", "Clang 16 with libc++",
      "unit tests (golden values included), examples, the reproducible sequences against their golden "
      "file, the command's tests, with LLVM's libc++ instead of libstdc++"),

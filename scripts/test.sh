@@ -1,7 +1,7 @@
 #!/bin/bash
 # Builds and runs the whole test suite (unit tests, static proof sweeps,
 # compile-fail cases, examples) with each compiler in ROLLPLAN_COMPILERS
-# (default: GCC 12, Clang 16 and Clang 14; the deep static sweeps with the
+# (default: GCC 12, Clang 16 and Clang 14, the last at -O0; the deep static sweeps with the
 # compilers in ROLLPLAN_SWEEP_COMPILERS, default GCC 12 and Clang 16, as Clang
 # 14 would prove the same constants again, and the certificate sweep with
 # raised limits with ROLLPLAN_CERTIFICATE_COMPILERS, default GCC 12, for the
@@ -45,11 +45,16 @@ quiet_build() {
 run_with() {
     local compiler=$1 dir=build/test-$1 start=$SECONDS sweeps=OFF certificates=OFF packaging=ON
     case " $sweep_compilers " in *" $compiler "*) sweeps=ON ;; esac
-    # the packaging tests (consume.*) test CMake and pkg-config: not again with Clang 14
-    [ "$compiler" = clang++-14 ] && packaging=OFF
+    # Clang 14, the oldest compiler supported, can disagree with Clang 16 on what compiles and on the
+    # words of its errors, hardly on what the same code computes (GCC, Clang 16, libc++, wasm and the
+    # other CPUs check that): it builds at -O0, which compiles tests/discrete.cpp in 6 s against
+    # 16-20 s at -O3, and still runs every test. The packaging tests (consume.*) test CMake and
+    # pkg-config, not the compiler: not again with Clang 14.
+    local build_type=Release
+    [ "$compiler" = clang++-14 ] && packaging=OFF && build_type=None
     case " $certificate_compilers " in *" $compiler "*) certificates=$sweeps ;; esac
     echo "=== $compiler: building in $dir (deep sweeps: $sweeps, certificate sweep: $certificates)"
-    cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_BUILD_TYPE=Release -DROLLPLAN_SWEEPS=$sweeps \
+    cmake -S . -B "$dir" -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_BUILD_TYPE=$build_type -DROLLPLAN_SWEEPS=$sweeps \
         -DROLLPLAN_CERTIFICATE_SWEEP=$certificates -DROLLPLAN_PACKAGING_TESTS=$packaging >/dev/null || return 1
     quiet_build "$dir" || return 1
     echo "=== $compiler: built in $((SECONDS - start)) s"
