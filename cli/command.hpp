@@ -42,12 +42,13 @@ inline constexpr std::size_t max_answer_bytes = 4096;
 inline void print_plan(std::ostream& out, const target& t, const rp::dice_faces& dice, const std::string& strategy,
                        const rp::plan_description& d) {
     out << t.title(dice) << ":\n\n"
-        << t.steps(d) << "\n"
+        << t.steps(d, strategy, dice) << "\n"
         << "Expected rolls: " << expected_text(d) << "\n";
     const std::vector<std::string> tails = tail_texts(d, 2, 4);
     for (std::size_t k = 2; k <= 4; ++k) out << "Chance of needing more than " << k << " rolls: " << tails[k - 2] << "\n";
-    out << "99% of the time it is done within " << enough_text(d) << ".\n"
-        << "\nThe plan (strategy " << strategy << "), as the rollplan library spells it: " << rp::plan_name(d) << "\n";
+    out << "99% of the time it is done within " << enough_text(d) << ".\n";
+    if (const std::string offer = lookup_offer(t, dice, strategy); !offer.empty()) out << offer << "\n";
+    out << "\nThe plan (strategy " << strategy << "), as the rollplan library spells it: " << plan_line(d, strategy) << "\n";
 }
 
 inline void print_comparison(std::ostream& out, const target& t, const rp::dice_faces& dice) {
@@ -162,18 +163,20 @@ private:
 inline int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, bool at_terminal) {
     CLI::App app{"rollplan: a number from 1 to N, exactly uniform, or a loaded die, with the dice you own.\n"
                  "Examples: rollplan d29 --with d6; rollplan --weights goblin=3,orc=2,dragon=1 --with d20; rollplan 2d6 --with d20"};
-    std::string target_text, with_text, weights_text_given, strategy = "optimal";
+    std::string target_text, with_text, weights_text_given, strategy;
     std::uint64_t count = 0;
     bool compare = false, interactive = false, virtual_dice = false;
     app.add_option("target", target_text,
-                   "What you want: dN (or N) for a number from 1 to N, d% for 1 to 100, A-B for a number from A to B, "
-                   "coin for heads or tails, NdK for the sum of N dice of K faces");
+                   "What you want: dN (or N, 1dN) for a number from 1 to N, d% for 1 to 100, A-B for a number from A to B, "
+                   "coin for heads or tails, NdK for the sum of N dice of K faces, NdK+M or NdK-M for that sum plus or minus M");
     app.add_option("--weights", weights_text_given,
-                   "A loaded die instead of a range: weights 3,2,1 (outcome i with probability w_i / the sum), or named: "
-                   "goblin=3,orc=2,dragon=1");
-    app.add_option("--with", with_text, "The dice you hold: d6, or a set like d4,d6,d8,d10,d12,d20 (coin for a coin)")->required();
-    app.add_option("--strategy", strategy, "digits, smooth, cheapest or optimal (default: the fewest expected rolls, the simpler steps on a tie)")
-        ->check(CLI::IsMember({"digits", "smooth", "cheapest", "optimal"}));
+                   "A table instead of a target: weights 3,2,1 (outcome i with probability w_i / the sum), or named: "
+                   "\"goblin: 3, orc: 2, dragon: 1\" or goblin=3,orc=2,dragon=1");
+    app.add_option("--with", with_text, "The dice you hold: d6, or a set like d4,d6,d8,d10,d12,d20 (2d10 for two d10s, coin for a coin)")->required();
+    app.add_option("--strategy", strategy,
+                   "add, digits, smooth, cheapest or optimal (default: add for a sum of dice you hold, rolled and added; "
+                   "otherwise optimal, the fewest expected rolls, the simpler steps on a tie)")
+        ->check(CLI::IsMember({"add", "digits", "smooth", "cheapest", "optimal"}));
     app.add_flag("--compare", compare, "Show every strategy side by side");
     app.add_option("--count", count, "Plan this many numbers and give their expected rolls with the entropy pool")
         ->check(CLI::Range(std::uint64_t{1}, rp::max_pool_cost_count));
@@ -198,6 +201,7 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
                         (has_target ? "not both" : "one of them") + " (rollplan --help shows the options)");
     const target t = parse_target(target_text, has_weights, weights_text_given);
     const rp::dice_faces dice = parse_dice_set(with_text);
+    strategy = t.strategy_for(dice, strategy);
     interactive = interactive || virtual_dice;
     if (interactive && compare) throw bad_input("rollplan: --interactive draws numbers; leave out --compare");
 
@@ -211,7 +215,7 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
     }
     // every figure worked out before the first line is written: a request is answered whole or refused
     std::ostringstream text;
-    const rp::plan_description d = t.plan(dice, compare ? "optimal" : strategy);
+    const rp::plan_description d = t.plan(dice, strategy);
     if (compare)
         print_comparison(text, t, dice);
     else

@@ -3,11 +3,13 @@
 // from one entropy pool: rollplan's basic_entropy_pool with threshold 1,
 // which rolls only as far as each draw needs and keeps what each leaves
 // unused (draw(n), or draw(d) with its recycling for a loaded die), over the
-// die of the set with the most faces. roll(die_roll) returns the face of the
-// roll, minus 1 (for percentile dice the digit read: a d% with the plan that
-// rolls a d10 twice is read tens, then units); begin(title) is told what the sitting draws, once the
-// request is known to be one it can run; result(i, text) each result (i from
-// 1). The command reads the faces from its input; the web page replays the
+// die of the set with the most faces; a sum of dice held, strategy add, is
+// the plan that rolls each die once, its faces added. roll(die_roll) returns
+// the face of the roll, minus 1 (for percentile dice the digit read: a number
+// from 1 to 100 or 1000 whose plan rolls a d10 for each digit is read from
+// the highest digit down); begin(title) is told what the sitting draws, once
+// the request is known to be one it can run; result(i, text) each result (i
+// from 1). The command reads the faces from its input; the web page replays the
 // faces clicked so far, its roll(K) throwing when they run out (the sitting
 // holds nothing between rolls but the library's own state).
 #pragma once
@@ -59,24 +61,41 @@ void pooled_sitting(const target& t, rp::count_t die, std::uint64_t count, Roll&
 }
 
 // count 0: one number with the plan of the strategy over the dice held;
-// otherwise count numbers from the pool.
+// otherwise count numbers from the pool. A sum rolled and added (strategy
+// add) is rolled and added again for each of count sums.
 template <class Roll, class Begin, class Result>
 void sitting(const target& t, const rp::dice_faces& dice, const std::string& strategy, std::uint64_t count, Roll& roll,
              Begin& begin, Result& result) {
+    auto as_labelled = [&roll](rp::count_t k) { return roll(die_roll{k}); };
+    if (strategy == "add") {
+        const rp::plan_description d = t.plan(dice, strategy);
+        const std::uint64_t sums = count == 0 ? 1 : count;
+        begin(count == 0 ? t.title(dice) + "." : rp::to_string(count) + " times: " + t.title(dice) + ", each rolled and added.");
+        for (std::uint64_t i = 1; i <= sums; ++i)
+            result(i, (count == 0 ? "" : "(" + rp::to_string(i) + " of " + rp::to_string(count) + ") ") +
+                          t.answer(t.outcome(rp::sample(d, as_labelled), strategy)));
+        return;
+    }
     if (count != 0) {
         pooled_sitting(t, dice.largest(), count, roll, begin, result);
         return;
     }
     const rp::plan_description d = t.plan(dice, strategy);
     begin(t.title(dice) + ".");
-    if (t.reads_percentile(d)) {
-        std::size_t rolled = 0;
-        auto percentile = [&roll, &rolled](rp::count_t) { return roll(die_roll{10, rolled++ == 0 ? reading::tens : reading::units}); };
-        const std::uint64_t c = rp::sample(d, percentile);  // C = A × 10 + B, the number read
-        result(1, "Your number is " + rp::to_string(c == 0 ? 100 : c) + ".");
+    if (const std::size_t digits = t.percentile_dice(d)) {
+        std::size_t rolled = 0;  // the first die is the highest digit
+        auto percentile = [&roll, &rolled, digits](rp::count_t) {
+            const std::size_t place = digits - 1 - rolled++;
+            return roll(die_roll{10, place == 2   ? reading::hundreds
+                                     : place == 0 ? reading::units
+                                     : digits == 3 ? reading::tens_digit
+                                                   : reading::tens});
+        };
+        const std::uint64_t c = rp::sample(d, percentile);  // the digits read together
+        result(1, "Your number is " + rp::to_string(c == 0 ? (digits == 3 ? 1000 : 100) : c) + ".");
         return;
     }
-    result(1, t.answer(rp::sample(d, [&roll](rp::count_t k) { return roll(die_roll{k}); })));
+    result(1, t.answer(rp::sample(d, as_labelled)));
 }
 
 }  // namespace rollplan_command

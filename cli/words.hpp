@@ -85,12 +85,30 @@ inline std::string enough_text(const rp::plan_description& d) {
     }
 }
 
+// The plan as the library spells it; for strategy add, how it is read.
+inline std::string plan_line(const rp::plan_description& d, const std::string& strategy) {
+    return rp::plan_name(d) + (strategy == "add" ? ", each die's face added" : "");
+}
+
+// For a sum rolled and added: the lookup one choice away, when it takes
+// fewer rolls ("" otherwise).
+inline std::string lookup_offer(const target& t, const rp::dice_faces& dice, const std::string& strategy) {
+    if (strategy != "add") return "";
+    const rp::plan_description lookup = t.plan(dice, "optimal");
+    if (!(rp::approximate_expected_rolls(lookup) < static_cast<double>(t.sum->count))) return "";
+    return "Fewer rolls: the strategy optimal looks the sum up instead of adding the faces, expected rolls " + expected_text(lookup) +
+           " instead of " + rp::to_string(t.sum->count) + ".";
+}
+
 // The strategies side by side: a header row, then one row per strategy
 // (its name, expected rolls, the chance of more than 4 rolls, the rolls
-// enough 99% of the time, the plan's type).
+// enough 99% of the time, the plan's type); add first, for a sum that can
+// be rolled and added.
 inline std::vector<std::vector<std::string>> comparison_rows(const target& t, const rp::dice_faces& dice) {
     std::vector<std::vector<std::string>> rows{{"strategy", "expected", "more than 4 rolls", "99% done within", "plan"}};
-    for (const char* strategy : {"digits", "smooth", "cheapest", "optimal"}) {
+    std::vector<std::string> strategies{"digits", "smooth", "cheapest", "optimal"};
+    if (t.can_add(dice)) strategies.insert(strategies.begin(), "add");
+    for (const std::string& strategy : strategies) {
         rp::plan_description d;
         try {
             d = t.plan(dice, strategy);
@@ -104,7 +122,7 @@ inline std::vector<std::vector<std::string>> comparison_rows(const target& t, co
         } catch (const std::exception&) {
             tail = "-";
         }
-        rows.push_back({strategy, decimal(rp::approximate_expected_rolls(d)), tail, enough_text(d), rp::plan_name(d)});
+        rows.push_back({strategy, decimal(rp::approximate_expected_rolls(d)), tail, enough_text(d), plan_line(d, strategy)});
     }
     return rows;
 }

@@ -30,7 +30,7 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
      "the -m32 stop at the README's sentence"),
     (r"=== web page: checked in Chromium, in (\d+) s", "Web page",
      "`bash scripts/web.sh` (the page, its WebAssembly built by emscripten) and `tests/web/check.py` in headless "
-     "Chromium: the d29 figures, sittings, bad input, a phone's width, 54 plans against the command's"),
+     "Chromium: the d29 figures, sittings, bad input, a phone's width, 78 plans against the command's"),
     (r"=== g\+\+, sanitizers: clean, in (\d+) s", "GCC 12, sanitizers",
      "unit tests, examples, the command's tests under `-fsanitize=address,undefined` at -O0, "
      "static checks at run time"),

@@ -137,6 +137,8 @@ var page = (function () {
     $("tails").textContent = "";
     answer.tails.forEach(function (line) { $("tails").appendChild(text("li", line)); });
     $("enough").textContent = answer.enough;
+    $("offer").textContent = answer.offer;
+    show($("offer"), !!answer.offer);
     showChart(answer.chart);
     show($("chart").parentNode, answer.chart[0] > 0);  // a plan of one roll has no tail to draw
     $("count-cost").textContent = answer.count || "";

@@ -10,7 +10,7 @@
 //       a sitting replayed from the faces given so far: its results, and the
 //       die to roll next (or none, when it is over);
 //   rollplan_face(typed, faces, read)
-//       a face typed for a die (read "tens" or "units" for percentile dice),
+//       a face typed for a die (read "tens", "units", "hundreds" or "tens digit" for percentile dice),
 //       read as the command reads it.
 //
 // Every word and figure comes from the command's own code (cli/request.hpp,
@@ -111,8 +111,10 @@ request read_request(const char* target_text, const char* table, const char* dic
     r.what = parse_target(target_text, has_table, trimmed(table));
     r.dice = parse_dice_set(dice);
     r.strategy = strategy;
-    if (r.strategy != "digits" && r.strategy != "smooth" && r.strategy != "cheapest" && r.strategy != "optimal")
-        throw bad_input("rollplan: the strategy '" + r.strategy + "' is none of digits, smooth, cheapest and optimal");
+    if (!r.strategy.empty() && r.strategy != "add" && r.strategy != "digits" && r.strategy != "smooth" && r.strategy != "cheapest" &&
+        r.strategy != "optimal")
+        throw bad_input("rollplan: the strategy '" + shown(r.strategy) + "' is none of add, digits, smooth, cheapest and optimal");
+    r.strategy = r.what.strategy_for(r.dice, r.strategy);
     const std::optional<rp::count_t> numbers = parse_count(trimmed(count));
     if (!numbers || *numbers < 1 || *numbers > rp::max_pool_cost_count)
         throw bad_input("rollplan: how many numbers: '" + shown(count) + "' is not a whole number from 1 to " +
@@ -156,11 +158,12 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_plan(const char* target_text, const ch
         for (const std::vector<std::string>& row : comparison_rows(r.what, r.dice)) compare += (compare.size() > 1 ? "," : "") + json_strings(row);
         json_object answer;
         answer.add("title", json_string(r.what.title(r.dice)))
-            .add("steps", json_string(r.what.steps(d)))
+            .add("steps", json_string(r.what.steps(d, r.strategy, r.dice)))
             .add("expected", json_string("Expected rolls: " + expected_text(d)))
             .add("tails", json_strings(tails))
             .add("enough", json_string("99% of the time it is done within " + enough_text(d) + "."))
-            .add("plan", json_string("The plan (strategy " + r.strategy + "), as the rollplan library spells it: " + rp::plan_name(d)))
+            .add("offer", json_string(lookup_offer(r.what, r.dice, r.strategy)))
+            .add("plan", json_string("The plan (strategy " + r.strategy + "), as the rollplan library spells it: " + plan_line(d, r.strategy)))
             .add("chart", tail_chart(d))
             .add("compare", compare + "]");
         if (r.count != 0) answer.add("count", json_string(count_text(r.what, r.dice, r.count, d)));
@@ -209,7 +212,11 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_sitting(const char* target_text, const
             for (rp::count_t face = 1; die.faces <= 100 && face <= die.faces; ++face) labels.push_back(face_label(die, face));
             answer.add("next", json_object{}
                                    .add("faces", json_string(rp::to_string(die.faces)))
-                                   .add("read", json_string(die.read == reading::tens ? "tens" : die.read == reading::units ? "units" : ""))
+                                   .add("read", json_string(die.read == reading::tens       ? "tens"
+                                                            : die.read == reading::units    ? "units"
+                                                            : die.read == reading::hundreds ? "hundreds"
+                                                            : die.read == reading::tens_digit ? "tens digit"
+                                                                                            : ""))
                                    .add("prompt", json_string(die.faces == 2 ? "Toss the coin" : "Roll " + roll_noun(die)))
                                    .add("words", json_string(face_words(die)))
                                    .add("labels", json_strings(labels))
@@ -225,7 +232,11 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_sitting(const char* target_text, const
 EMSCRIPTEN_KEEPALIVE const char* rollplan_face(const char* typed, const char* faces_text, const char* read) {
     try {
         const die_roll die{parse_count(faces_text).value_or(0),
-                           std::string(read) == "tens" ? reading::tens : std::string(read) == "units" ? reading::units : reading::as_labelled};
+                           std::string(read) == "tens"       ? reading::tens
+                           : std::string(read) == "units"    ? reading::units
+                           : std::string(read) == "hundreds" ? reading::hundreds
+                           : std::string(read) == "tens digit" ? reading::tens_digit
+                                                             : reading::as_labelled};
         const std::string text = trimmed(typed);
         const std::optional<rp::count_t> face = die.faces < 2 ? std::nullopt : parse_face(text, die);
         if (!face) throw bad_input("rollplan: " + not_a_face(text, die));

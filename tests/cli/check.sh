@@ -15,6 +15,34 @@ expect_not_in() {  # expect_not_in TEXT NEEDLE
     ! grep -qF -- "$2" <<<"$1" || fail "did not expect '$2' in:"$'\n'"$1"
 }
 
+# knuth_yao "W1, W2, ..." K: a loaded die of these weights from a K-sided die by the Knuth–Yao
+# tree, its figures as the command prints them, from the tree's unfinished sequences after k
+# rolls, U_k = Σ_i (K^k·w_i mod W)/W (W the weights' sum): E = Σ_k U_k / K^k, summed until the
+# residues K^k mod W repeat, then as a geometric series; P(more than k rolls) = U_k / K^k, and
+# 99% of the time done within the first k where that is at most 1/100
+knuth_yao() {
+    python3 - "$1" "$2" <<'PY'
+import sys
+from fractions import Fraction
+w, k = [int(x) for x in sys.argv[1].split(",")], int(sys.argv[2])
+W = sum(w)
+def unfinished(share): return sum(share * x % W for x in w) // W
+seen, s, j, terms = {}, 1 % W, 0, []
+while s not in seen:
+    seen[s] = j; terms.append(unfinished(s)); s = s * k % W; j += 1
+mu = seen[s]; lam = j - mu
+head = sum(Fraction(terms[i], k**i) for i in range(mu))
+cycle = sum(Fraction(terms[mu + i], k**(mu + i)) for i in range(lam))
+e = head + cycle / (1 - Fraction(1, k**lam))
+print(f"Expected rolls: {float(e):.4f} (exactly {e.numerator}/{e.denominator})")
+for rolls in (2, 3, 4):
+    p = Fraction(unfinished(k**rolls % W), k**rolls)
+    print(f"Chance of needing more than {rolls} rolls: {p.numerator}/{p.denominator} ({100 * float(p):.2f}%)")
+done = next(rolls for rolls in range(1, 200) if Fraction(unfinished(k**rolls % W), k**rolls) <= Fraction(1, 100))
+print(f"99% of the time it is done within {done} rolls.")
+PY
+}
+
 case $case in
 outputs)
     # d7 from a d8: roll, reroll an 8; as few rolls as the Knuth–Yao loop (8/7), so the simpler plan
@@ -26,25 +54,8 @@ outputs)
     expect_in "$out" "99% of the time it is done within 3 rolls."
     # d29 from a d6: the Knuth–Yao loop; P(more than k rolls) = (6^k mod 29)/6^k
     out=$("$rollplan" d29 --with d6) || fail "d29 --with d6 exited $?"
-    expected=$(python3 - <<'PY'
-from fractions import Fraction
-n, k = 29, 6
-# E = sum over j of (K^j mod N)/K^j, summed until the residues repeat, then as a geometric series
-seen, r, j, terms = {}, 1 % n, 0, []
-while r not in seen:
-    seen[r] = j; terms.append(r); r = r * k % n; j += 1
-mu = seen[r]; lam = j - mu
-head = sum(Fraction(terms[i], k**i) for i in range(mu))
-cycle = sum(Fraction(terms[mu + i], k**(mu + i)) for i in range(lam))
-e = head + cycle / (1 - Fraction(1, k**lam))
-print(f"Expected rolls: {float(e):.4f} (exactly {e.numerator}/{e.denominator})")
-for rolls in (2, 3, 4):
-    p = Fraction(k**rolls % n, k**rolls)
-    print(f"Chance of needing more than {rolls} rolls: {p.numerator}/{p.denominator} ({100 * float(p):.2f}%)")
-done = next(rolls for rolls in range(1, 60) if Fraction(k**rolls % n, k**rolls) <= Fraction(1, 100))
-print(f"99% of the time it is done within {done} rolls.")
-PY
-)
+    # (a Knuth–Yao tree of 29 weights of 1: U_k = 6^k mod 29)
+    expected=$(knuth_yao "$(python3 -c 'print(", ".join(["1"] * 29))')" 6)
     while IFS= read -r line; do expect_in "$out" "$line"; done <<<"$expected"
     expect_in "$out" "(strategy optimal), as the rollplan library spells it: recycle<roll<d6>, 29>"
     # a d30 from a d6 and a d10: the d6 read as 1..3 (fold), the d10 as 0..9, never a reroll
@@ -92,24 +103,7 @@ PY
     expect_in "$out" "Chance of needing more than 2 rolls: 1/400 (0.25%)"
     # the sum of 2d6 from a d20: the Knuth–Yao tree's unfinished sequences U_k = Σ_i (20^k·w_i mod 36)/36
     out=$("$rollplan" 2d6 --with d20) || fail "2d6 --with d20 exited $?"
-    expected=$(python3 - <<'PY'
-from fractions import Fraction
-w, k = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1], 20
-W = sum(w)
-def unfinished(share): return sum(share * x % W for x in w) // W
-seen, s, j, terms = {}, 1 % W, 0, []
-while s not in seen:
-    seen[s] = j; terms.append(unfinished(s)); s = s * k % W; j += 1
-mu = seen[s]; lam = j - mu
-head = sum(Fraction(terms[i], k**i) for i in range(mu))
-cycle = sum(Fraction(terms[mu + i], k**(mu + i)) for i in range(lam))
-e = head + cycle / (1 - Fraction(1, k**lam))
-print(f"Expected rolls: {float(e):.4f} (exactly {e.numerator}/{e.denominator})")
-for rolls in (2, 3, 4):
-    p = Fraction(unfinished(k**rolls % W), k**rolls)
-    print(f"Chance of needing more than {rolls} rolls: {p.numerator}/{p.denominator} ({100 * float(p):.2f}%)")
-PY
-)
+    expected=$(knuth_yao "1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1" 20)
     while IFS= read -r line; do expect_in "$out" "$line"; done <<<"$expected"
     expect_in "$out" "The sum of 2d6 (2 to 12) with a d20:"
     expect_in "$out" "(strategy optimal), as the rollplan library spells it: knuth_yao<roll<d20>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>"
@@ -120,9 +114,13 @@ PY
     # notation: d% is a d100; A-B a range (41 numbers from a d6, then 9 added); coin; spaces in --with
     out=$("$rollplan" d% --with d10) || fail "d% exited $?"
     expect_in "$out" "A number from 1 to 100 with a d10:"
-    expect_in "$out" "With percentile dice, read as players do: the tens die (00 to 90) for step 1, the units die (0 to 9) for step 2"
-    out=$("$rollplan" d100 --with d10) || fail "d100 exited $?"
-    expect_not_in "$out" "With percentile dice"
+    expect_in "$out" "1. Roll the tens die (00 to 90, or 0 to 9)."$'\n'"2. Roll the units die (0 to 9)."
+    # d100 and 1-100 are d%: their plan rolls a d10 for each digit, read as percentile dice
+    for same in d100 1-100; do
+        [ "$("$rollplan" $same --with d10)" = "$out" ] || fail "$same --with d10 is not read as d% is"
+    done
+    out=$("$rollplan" d100 --with d20) || fail "d100 --with d20 exited $?"
+    expect_not_in "$out" "Percentile dice"
     out=$("$rollplan" 10-50 --with d6) || fail "10-50 exited $?"
     expect_in "$out" "A number from 10 to 50 with a d6:"
     expect_in "$out" "Repeat this step until B is 41 or more."
@@ -173,6 +171,7 @@ for _ in range(n):  # the sums of one more die
     ways = [sum(ways[s - f] for f in range(1, k + 1) if 0 <= s - f < len(ways)) for s in range(len(ways) + k)]
 print(', '.join(f'sum {s} ({w})' for s, w in enumerate(ways) if w))")
         expect_in "$out" "To pick one of $ways, each with probability its weight ÷ 18446744073709551616"
+        expect_in "$out" "The dice of ${n}d$k fall in more ways than one plan counts (18446744073709551615), so the sum is looked up"
     done
     # a sitting from one pool on the largest die it takes, a d100, for the largest number and for a
     # small one: the numbers as the pool's rule gives them (docs/spec.md, section 4, threshold 1),
@@ -225,6 +224,8 @@ bad_input)
         [ $status -eq 2 ] || fail "rollplan $args: exit status $status, not 2"
         [ -z "$out" ] || fail "rollplan $args: printed '$out'"
         [ "$(wc -l <<<"$err")" -eq 1 ] && [[ $err == "rollplan: "* ]] || fail "rollplan $args: stderr '$err'"
+        # plain words: a limit is written as the number it is, never as a power
+        [[ $err != *"^"* ]] || fail "rollplan $args: a power in '$err'"
     done <<'ARGS'
 d0 --with d6
 d1 --with d6
@@ -276,7 +277,12 @@ d29 --with d6,d7 --roll --count 2
 --weights 3,2.5 --with d6
 d6 --weights 3,2 --with d6
 --weights 3,2
-1d6 --with d6
+2d%  --with d6
+d29 --with 2d10+1
+d29 --with d6 --strategy add
+2d6 --with d20 --strategy add
+64d2 --with coin --strategy add
+d6+1000001 --with d6
 300d6 --with d6
 0d6 --with d6
 2d1 --with d6
@@ -290,8 +296,11 @@ interactive_pipe)
     # 2d6 from one d6 (the Knuth–Yao tree): face 6 passes row 1 (only a 7 has a leaf, at 0) with A = 4;
     # face 2 makes A = 4·6 + 1 = 25, and row 2 (1, 2, 3, 4, 5, 0, 5, 4, 3 for the sums 2 … 10) leaves
     # 25 − 24 = 1 below the sum 10's 3
-    out=$(printf '6\n2\n' | "$rollplan" 2d6 --with d6 --interactive) || fail "exit $?"
+    out=$(printf '6\n2\n' | "$rollplan" 2d6 --with d6 --strategy optimal --interactive) || fail "exit $?"
     expect_in "$out" "Your sum is 10."
+    # by default a sum of dice held is rolled and added: 6 + 2
+    out=$(printf '6\n2\n' | "$rollplan" 2d6 --with d6 --interactive) || fail "exit $?"
+    expect_in "$out" "Your sum is 8."
     # faces 3, 5: digits 2, 4 give 2·6 + 4 = 16 < 29, accepted: 17
     out=$(printf '3\n5\n' | "$rollplan" d29 --with d6 --interactive) || fail "exit $?"
     expect_in "$out" "Roll the d6 and type the face (1 to 6): 3"
@@ -307,7 +316,10 @@ interactive_pipe)
         expect_in "$out" "Toss the coin and type h for heads or t for tails: "
         expect_in "$out" "Your number is 3."
     done
-    # a d10's face 0 is its 10: faces 0, 0 give A = 9, B = 9, C = 99, the number 100
+    # a d10's face 0 is its 10
+    out=$(printf '0\n' | "$rollplan" d10 --with d10 --interactive) || fail "exit $?"
+    expect_in "$out" "Your number is 10."
+    # d100 from a d10 is read as percentile dice: 0, 0 is 100
     out=$(printf '0\n0\n' | "$rollplan" d100 --with d10 --interactive) || fail "exit $?"
     expect_in "$out" "Your number is 100."
     # d% with a d10 is percentile dice, read as players read them: the tens die (00 to 90), then the
@@ -438,7 +450,7 @@ hostile)
     err=$(printf '3\0\n' | "$rollplan" d29 --with d6 --interactive 2>&1 >/dev/null)
     [ "$err" = "rollplan: '3\\0' is not a face of a d6 (1 to 6)" ] || fail "NUL: '$err'"
     err=$("$rollplan" $'d2\n9' --with d6 2>&1)
-    [ "$err" = "rollplan: the target 'd2\\n9' is not a die; write d and a number of faces from 2 to 2^64 - 1, like d6" ] ||
+    [ "$err" = "rollplan: the target 'd2\\n9': the number of faces '2\\n9' is not a whole number" ] ||
         fail "a newline: '$err'"
     err=$("$rollplan" d29 --with $'\e[31mred' 2>&1)
     [[ $err == "rollplan: --with '\\x1b[31mred' is not a die"* ]] || fail "ESC: '$err'"
@@ -469,6 +481,112 @@ hostile)
     # a UTF-8 byte order mark before the first answer
     out=$(printf '\xef\xbb\xbf3\n5\n' | "$rollplan" d29 --with d6 --interactive) || fail "a BOM: exit $?"
     expect_in "$out" "Your number is 17."
+    ;;
+notation)
+    # dice notation as players write it (docs/dice.md, "What you can type"); the figures are worked
+    # out here: a sum rolled and added is the faces added, percentile dice the digits read together
+    # one written several ways is one request: the same output, word for word
+    same() {  # same ARGS... -- ARGS...: the two commands print the same
+        local left=() right=() side=left
+        for a in "$@"; do
+            if [ "$a" = -- ]; then side=right; elif [ $side = left ]; then left+=("$a"); else right+=("$a"); fi
+        done
+        [ "$("$rollplan" "${left[@]}" 2>&1)" = "$("$rollplan" "${right[@]}" 2>&1)" ] || fail "'${left[*]}' and '${right[*]}' differ"
+    }
+    same d29 --with d6 -- 1d29 --with d6
+    same d29 --with d6 -- 29 --with d6
+    same d29 --with d6 -- D29 --with d6
+    same 2d6-1 --with d6 -- $'2d6\u22121' --with d6
+    same '3d6 + 2' --with d6 -- 3d6+2 --with d6
+    same d% --with d10 -- d% --with 2d10
+    same d29 --with d6,d10 -- d29 --with '2d6, d10'
+    same --weights 'goblin: 3, orc: 2, dragon: 1' --with d20 -- --weights goblin=3,orc=2,dragon=1 --with d20
+    same --weights $'goblin: 3\norc: 2\n\ndragon: 1\n' --with d20 -- --weights goblin=3,orc=2,dragon=1 --with d20
+    # NdS+M with the die held: roll N times and add, then M; N rolls, never more
+    out=$("$rollplan" 2d6+3 --with d6) || fail "2d6+3 exited $?"
+    expect_in "$out" "The sum of 2d6+3 (5 to 15) with a d6:"
+    expect_in "$out" "1. Roll the d6 twice and add the faces."$'\n'"2. Add 3 to the total: your sum is 5 to 15."
+    expect_in "$out" "Expected rolls: 2.0000 (exactly 2)"
+    expect_in "$out" "Chance of needing more than 2 rolls: 0"
+    expect_in "$out" "(strategy add)"
+    out=$("$rollplan" 4d6 --with d4,d6,d8) || fail "4d6 exited $?"
+    expect_in "$out" "1. Roll the d6 4 times and add the faces: your sum is the total (4 to 24)."
+    expect_in "$out" "Expected rolls: 4.0000 (exactly 4)"
+    expect_in "$out" "Chance of needing more than 3 rolls: 1 (100%)"
+    # the lookup one choice away, with what it saves: the Knuth–Yao expectation of the weights of
+    # 2d6 from a d6, E = Σ_k U_k / 6^k (U_k: the unfinished sequences after k rolls)
+    lookup=$(knuth_yao "1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1" 6 | sed -n 's/^Expected rolls: //p')
+    offer="Fewer rolls: the strategy optimal looks the sum up instead of adding the faces, expected rolls $lookup instead of 2."
+    out=$("$rollplan" 2d6 --with d6) || fail "2d6 exited $?"
+    expect_in "$out" "$offer"
+    out=$("$rollplan" 2d6 --with d6 --compare) || fail "2d6 --compare exited $?"
+    expect_in "$out" "add       2.0000    0.00%              2 rolls          mixed_radix<roll<d6>, roll<d6>>, each die's face added"
+    # every pair of faces of 2d6, added: each sum as often as its number of ways (1, 2, …, 6, …, 1)
+    declare -A seen=()
+    for a in 1 2 3 4 5 6; do
+        for b in 1 2 3 4 5 6; do
+            got=$(printf '%s\n%s\n' $a $b | "$rollplan" 2d6-1 --with d6 --interactive | tail -1)
+            [ "$got" = "Your sum is $((a + b - 1))." ] || fail "2d6-1 from $a, $b: '$got'"
+            seen[$got]=$((${seen[$got]:-0} + 1))
+        done
+    done
+    for s in 1 2 3 4 5 6 7 8 9 10 11; do
+        ways=$((s <= 6 ? s : 12 - s))
+        [ "${seen[Your sum is $s.]:-0}" -eq $ways ] || fail "2d6-1: $s came ${seen[Your sum is $s.]:-0} times, not $ways"
+    done
+    # a sum without its die held is looked up, and the steps say why
+    out=$("$rollplan" 2d6 --with d20) || fail "2d6 --with d20 exited $?"
+    expect_in "$out" "You hold no d6, so the sum is looked up from the dice you hold instead of added"
+    expect_not_in "$out" "Fewer rolls"
+    # one die with a modifier: a number from 1 + M to S + M; negative ones too
+    out=$(printf '4\n' | "$rollplan" d6+1 --with d6 --interactive) || fail "d6+1 exited $?"
+    expect_in "$out" "A number from 2 to 7 with a d6."
+    expect_in "$out" "Your number is 5."
+    out=$(printf '1\n' | "$rollplan" 1d4-3 --with d4 --interactive) || fail "1d4-3 exited $?"
+    expect_in "$out" "A number from -2 to 1 with a d4."
+    expect_in "$out" "Your number is -2."
+    out=$(printf '6\n2\n1\n' | "$rollplan" 3d6-2 --with d6 --interactive) || fail "3d6-2 exited $?"
+    expect_in "$out" "Your sum is 7."
+    # the largest modifier taken, both ways
+    out=$("$rollplan" d6+1000000 --with d6) || fail "d6+1000000 exited $?"
+    expect_in "$out" "Add 1000000 to it for your number from 1000001 to 1000006."
+    out=$("$rollplan" 2d6-1000000 --with d6) || fail "2d6-1000000 exited $?"
+    expect_in "$out" "Take 1000000 from the total: your sum is -999998 to -999988."
+    # percentile dice for 1 to 100 and 1 to 1000: the first die the highest digit, 0 as 0, all zeros
+    # the largest; every one of the 100 pairs gives a different number
+    declare -A numbers=()
+    for tens in 0 1 2 3 4 5 6 7 8 9; do
+        for units in 0 1 2 3 4 5 6 7 8 9; do
+            got=$(printf '%s\n%s\n' $tens $units | "$rollplan" d100 --with d10 --interactive | tail -1)
+            want=$((tens * 10 + units)); [ $want -eq 0 ] && want=100
+            [ "$got" = "Your number is $want." ] || fail "d100 from $tens, $units: '$got'"
+            numbers[$got]=1
+        done
+    done
+    [ ${#numbers[@]} -eq 100 ] || fail "d100: ${#numbers[@]} different numbers from 100 pairs"
+    for reading in '1 2 3 123' '0 0 0 1000' '0 0 1 1' '9 9 9 999' '5 0 0 500' '0 4 2 42'; do
+        read -r h t u number <<<"$reading"
+        for target in d1000 1-1000; do
+            out=$(printf '%s\n%s\n%s\n' $h $t $u | "$rollplan" $target --with d10 --interactive) || fail "$target $reading: exit $?"
+            expect_in "$out" "Roll the hundreds die and type the face (0 to 9): $h"
+            expect_in "$out" "Roll the tens die and type the face (0 to 9): $t"
+            expect_in "$out" "Roll the units die and type the face (0 to 9): $u"
+            expect_in "$out" "Your number is $number."
+        done
+    done
+    out=$("$rollplan" d1000 --with d10) || fail "d1000 exited $?"
+    expect_in "$out" "1. Roll the hundreds die (0 to 9)."$'\n'"2. Roll the tens die (0 to 9)."$'\n'"3. Roll the units die (0 to 9)."
+    expect_in "$out" "Expected rolls: 3.0000 (exactly 3)"
+    # at a terminal: a d10's 10 for the units die is asked again, as 0
+    out=$(printf '1\n2\n10\n0\n' | timeout 20 script -qec "$rollplan d1000 --with 3d10 --interactive" /dev/null)
+    [ $? -eq 0 ] || fail "d1000 at a terminal: exit status"
+    expect_in "$out" "'10' is not a face of the units die (0 to 9); the rolls so far are kept"
+    expect_in "$out" "Your number is 120."
+    out=$(printf '4\n2\n' | timeout 20 script -qec "$rollplan 2d6+3 --with d6 --interactive" /dev/null)
+    expect_in "$out" "Your sum is 9."
+    # a range whose first number is past the modifiers: unchanged
+    out=$("$rollplan" 10-50 --with d6) || fail "10-50 exited $?"
+    expect_in "$out" "Add 9 to it for your number from 10 to 50."
     ;;
 *)
     echo "unknown case $case"; exit 2 ;;

@@ -65,7 +65,7 @@ def shown(driver, element_id):
     return by_id(driver, element_id).is_displayed()
 
 
-def fill(driver, target="", table="", dice="d6", strategy="optimal", count="1"):
+def fill(driver, target="", table="", dice="d6", strategy="", count="1"):
     """Sets the form as a person would leave it: the standard dice ticked, the
     rest typed under Other dice."""
     wanted = [d.strip() for d in dice.split(",") if d.strip()]
@@ -97,13 +97,15 @@ def page_plan(driver):
     rows = [[cell.text for cell in row.find_elements(By.XPATH, "./*")]
             for row in by_id(driver, "compare").find_elements(By.TAG_NAME, "tr")]
     return {"title": by_id(driver, "plan-title").text, "steps": steps, "expected": by_id(driver, "expected").text,
-            "tails": tails, "enough": by_id(driver, "enough").text, "plan": by_id(driver, "plan-name").text, "compare": rows}
+            "tails": tails, "enough": by_id(driver, "enough").text, "offer": by_id(driver, "offer").text,
+            "plan": by_id(driver, "plan-name").text, "compare": rows}
 
 
 def command_plan(rollplan, target, table, dice, strategy):
     """The same lines from the rollplan command's output."""
     what = ["--weights", table] if table else [target]
-    out = subprocess.run([rollplan, *what, "--with", dice, "--strategy", strategy], capture_output=True, text=True, check=True).stdout
+    chosen = ["--strategy", strategy] if strategy else []  # "": the page's usual choice, the command's default
+    out = subprocess.run([rollplan, *what, "--with", dice, *chosen], capture_output=True, text=True, check=True).stdout
     lines = out.split("\n")
     compare = subprocess.run([rollplan, *what, "--with", dice, "--compare"], capture_output=True, text=True, check=True).stdout
     rows = [re.split(r"\s{2,}", line) for line in compare.split("\n")[2:] if line]
@@ -111,6 +113,7 @@ def command_plan(rollplan, target, table, dice, strategy):
     return {"title": lines[0].rstrip(":"), "steps": body, "expected": next(l for l in lines if l.startswith("Expected rolls:")),
             "tails": [l for l in lines if l.startswith("Chance of needing")],
             "enough": next(l for l in lines if l.startswith("99% of the time")),
+            "offer": next((l for l in lines if l.startswith("Fewer rolls:")), ""),
             "plan": next(l for l in lines if l.startswith("The plan (strategy")), "compare": rows}
 
 
@@ -197,11 +200,11 @@ def checks(page_dir, rollplan, artifacts):
 
         # Bad input: one clear message, the plan hidden, and the page still works after.
         for name, request, message in [
-                ("bad_d1", dict(target="d1", dice="d6"), "The target 'd1' has fewer than 2 faces; nothing to choose from"),
+                ("bad_d1", dict(target="d1", dice="d6"), "The target 'd1': a die has at least 2 faces, so there is something to choose"),
                 ("bad_empty_set", dict(target="d29", dice=""), "Tick the dice you hold, or type them, like d6 or d6, d10"),
-                ("bad_other_die", dict(target="d29", dice="d6, d1"), "The dice held: 'd1' has fewer than 2 faces; nothing to choose from"),
+                ("bad_other_die", dict(target="d29", dice="d6, d1"), "The dice held: 'd1': a die has at least 2 faces, so there is something to choose"),
                 ("bad_table", dict(table="goblin=3,orc=x", dice="d20"),
-                 "The table: 'x' is not a weight (a whole number from 0 to 2^64 - 1)")]:
+                 "The table: 'x' is not a weight (a whole number, like 3)")]:
             fill(driver, **request)
             check(shown(driver, "message") and by_id(driver, "message").text == message,
                   f"{name}: the message {by_id(driver, 'message').text!r}, not {message!r}")
@@ -243,13 +246,28 @@ def checks(page_dir, rollplan, artifacts):
         fill(driver, target="d3", dice="coin")
         by_id(driver, "start").click()
         check(sorted(face_buttons(driver)) == ["1", "2"] and face_buttons(driver)["1"].text == "Heads", "a coin has Heads and Tails")
+        # Three d10s for 1 to 1000, read as players read them: hundreds, tens, units; 1, 2, 3 is 123.
+        fill(driver, target="d1000", dice="d10")
+        by_id(driver, "start").click()
+        for place, digit in [("hundreds", "1"), ("tens", "2"), ("units", "3")]:
+            labels = [b.text for b in face_buttons(driver).values()]
+            check(labels == [str(u) for u in range(10)], f"the {place} die's buttons: {labels}")
+            check(by_id(driver, "prompt").text.startswith(f"Roll the {place} die"), f"the {place} die: {by_id(driver, 'prompt').text!r}")
+            face_buttons(driver)[str(int(digit) + 1)].click()
+        check(results(driver) == ["Your number is 123."], f"1, 2, 3 is 123: {results(driver)}")
+        # A sum of dice held is rolled and added: 2d6+3 from faces 6 and 2 is 11, and the lookup is offered.
+        fill(driver, target="2d6+3", dice="d6")
+        check("Fewer rolls" in by_id(driver, "offer").text, f"2d6+3: the lookup offered: {by_id(driver, 'offer').text!r}")
+        by_id(driver, "start").click()
+        click_faces(driver, ["6", "2"])
+        check(results(driver) == ["Your sum is 11."], f"2d6+3 from 6, 2: {results(driver)}")
 
         # The page's numbers are the command's, for a grid of targets and dice.
         cells = 0
-        for target, table in [("d29", ""), ("coin", ""), ("d%", ""), ("10-50", ""), ("2d6", ""), ("d7", ""), ("d1000", ""),
-                              ("", "goblin=3,orc=2,dragon=1")]:
+        for target, table in [("d29", ""), ("coin", ""), ("d%", ""), ("10-50", ""), ("2d6", ""), ("3d6-2", ""), ("d7", ""),
+                              ("d1000", ""), ("1d4+1", ""), ("", "goblin=3,orc=2,dragon=1"), ("", "goblin: 3, orc: 2, dragon: 1")]:
             for dice in ["d6", "d20", "d6, d10", "coin", "d4, d6, d8, d10, d12, d20", "d3, d7"]:
-                for strategy in ["optimal", "digits"] if target == "d29" else ["optimal"]:
+                for strategy in {"d29": ["", "digits"], "2d6": ["", "optimal"]}.get(target, [""]):
                     fill(driver, target=target, table=table, dice=dice, strategy=strategy)
                     check(not shown(driver, "message"), f"{target or table} with {dice}: {by_id(driver, 'message').text}")
                     page, command = page_plan(driver), command_plan(rollplan, target, table, dice, strategy)
