@@ -197,9 +197,9 @@ inline std::string not_a_face(const std::string& text, die_roll roll) {
     return "'" + shown(text) + "' is not a face of " + rp::die_with_article(roll.faces) + " (" + face_words(roll) + ")";
 }
 
-// "once", "twice", "3 times"
+// "twice", "3 times": how often the die of a sum is rolled (N >= 2)
 inline std::string times(rp::count_t n) {
-    return n == 1 ? "once" : n == 2 ? "twice" : rp::to_string(n) + " times";
+    return n == 2 ? "twice" : rp::to_string(n) + " times";
 }
 
 // What the command plans: a number from 1 to N, or a loaded die (a table,
