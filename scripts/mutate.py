@@ -9,7 +9,9 @@ statement dropped, a returned bool negated), applies them one at a time to a
 copy of include/, and builds each against the unit tests that include the
 header (the header's own test first, then the others, then the compile-fail
 cases its words decide, then the golden sequences of examples/reproducible.cpp),
-stopping at the first that fails:
+stopping at the first that fails. The rollplan command's headers (cli/) are
+mutated too: their mutants build the command and run the cases of
+tests/cli/check.sh.
 
   killed    a test failed, a static_assert of a test or the header failed, or
             the tests hung past the time budget;
@@ -96,6 +98,22 @@ TARGETS = {
     "verify_real.hpp": ["verify_real.cpp", "detail/floor_uniform.cpp"],
     "detail/std_surface.hpp": ["detail/std_surface.cpp", "distribution.cpp", "discrete.cpp", "engines.cpp"],
 }
+# The rollplan command's headers (cli/), mutated too: each mutant builds the command (cli/rollplan.cpp)
+# and runs the cases of tests/cli/check.sh, the one most likely to fail first.
+CLI_CASES = ["notation", "outputs", "bad_input", "interactive_pipe", "hostile", "interactive_terminal"]
+TARGETS.update({header: CLI_CASES for header in ("cli/notation.hpp", "cli/request.hpp", "cli/sitting.hpp",
+                                                  "cli/words.hpp", "cli/command.hpp")})
+
+
+def in_tree(tree, header):
+    """Where the header is in a tree: include/rollplan/X, or cli/X for the command's."""
+    return tree / header if header.startswith("cli/") else tree / "include" / "rollplan" / header
+
+
+def shown_path(header):
+    return header if header.startswith("cli/") else f"include/rollplan/{header}"
+
+
 # The compile-fail cases that a header's words decide (tests/compile_fail/): a
 # mutant is also killed when one of them compiles, or fails without its words.
 COMPILE_FAIL = {
@@ -220,7 +238,7 @@ def mutations_of(line):
 def all_mutants():
     mutants = []
     for header in TARGETS:
-        lines = (ROOT / "include" / "rollplan" / header).read_text().split("\n")
+        lines = in_tree(ROOT, header).read_text().split("\n")
         in_block_comment = False
         for number, line in enumerate(lines, 1):
             if "/*" in line and "*/" not in line:
@@ -251,7 +269,7 @@ def changed_lines(base):
     against it, uncommitted edits included) adds or alters: git diff -U0's new-side ranges."""
     changed = {}
     for header in TARGETS:
-        diff = subprocess.run(["git", "-C", str(ROOT), "diff", "-U0", base, "--", f"include/rollplan/{header}"],
+        diff = subprocess.run(["git", "-C", str(ROOT), "diff", "-U0", base, "--", shown_path(header)],
                               capture_output=True, text=True, check=True).stdout
         lines = set()
         for hunk in re.finditer(r"^@@ -\S+ \+(\d+)(?:,(\d+))? @@", diff, re.M):
@@ -290,7 +308,7 @@ def hand_mutant(spec):
         raise Refused(f"--mutant {spec}: expected FILE:'before'→'after'")
     header = file.strip().removeprefix("./").removeprefix("include/").removeprefix("rollplan/")
     if header not in TARGETS:
-        raise Refused(f"--mutant {spec}: {file} is not a header this script mutates (include/rollplan/ and one of: "
+        raise Refused(f"--mutant {spec}: {file} is not a header this script mutates (include/rollplan/ or cli/, one of: "
                       + ", ".join(TARGETS) + ")")
     try:
         before, after = split_change(change)
@@ -304,13 +322,13 @@ def written_mutant(header, before, after, spec):
         raise Refused(f"{spec}: the text to replace is empty")
     if before == after:
         raise Refused(f"{spec}: 'before' and 'after' are the same text: not a mutant")
-    path = ROOT / "include" / "rollplan" / header
+    path = in_tree(ROOT, header)
     text = path.read_text()
     count = text.count(before)
     if count != 1:
-        raise Refused(f"{spec}: '{before}' " + (f"occurs {count} times in include/rollplan/{header}, not exactly once: "
+        raise Refused(f"{spec}: '{before}' " + (f"occurs {count} times in {shown_path(header)}, not exactly once: "
                                                "give more of its text" if count else
-                                               f"does not occur in include/rollplan/{header}"))
+                                               f"does not occur in {shown_path(header)}"))
     start = text.index(before)
     number = text.count("\n", 0, start) + 1
     old_lines = text.split("\n")[number - 1: number + before.count("\n")]
@@ -355,7 +373,7 @@ def compile_unit(tree, source, out, budget, compiler="g++"):
 def run_mutant(m, tree, budget, full=False, every=False):
     """Applies m to tree's copy of the header, runs its tests (with --full, the other killers too),
     restores the header. Returns (status, detail, killer)."""
-    path = tree / "include" / "rollplan" / m["header"]
+    path = in_tree(tree, m["header"])
     original = path.read_text()
     if "before" in m:  # written by hand: a textual replacement
         assert original.count(m["before"]) == 1, f"{m['header']} changed since the run began"
@@ -396,7 +414,7 @@ NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hp
 def sweeps_of(header, every=False):
     """The proof sweeps whose source includes the header (directly or not), by g++ -MM, and runs its code:
     one program of each source (ONE_OF_EACH), or with every=True all of them."""
-    if header in NOT_RUN_BY_SWEEPS:
+    if header in NOT_RUN_BY_SWEEPS or header.startswith("cli/"):  # the command is in no proof sweep
         return []
     if not SWEEP_HEADERS:
         for source in sorted({s[1] for s in SWEEPS}):
@@ -443,8 +461,38 @@ def run_sweeps(m, tree, budget, every=False):
     return "survived", ""
 
 
+def run_command_tests(m, tree, budget, compiler):
+    """m's header is the command's: the command built with compiler, then the cases of tests/cli/check.sh."""
+    objects = tree / "objects" / compiler
+    objects.mkdir(parents=True, exist_ok=True)
+    binary = objects / "rollplan"
+    cmd = [compiler, *FLAGS, f"-I{tree}/include", str(tree / "cli" / "rollplan.cpp"), "-o", str(binary)]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=budget)
+    except subprocess.TimeoutExpired:
+        return "killed", "cli/rollplan.cpp: compiling took over the time budget"
+    if r.returncode != 0:
+        if PROVEN.search(r.stderr):
+            return "killed", "cli/rollplan.cpp: a static check failed"
+        first = next((l for l in r.stderr.splitlines() if "error" in l), r.stderr[:200])
+        return "invalid", f"cli/rollplan.cpp: {first.strip()[:200]}"
+    version = re.search(r"project\(rollplan VERSION (\S+)", (ROOT / "CMakeLists.txt").read_text()).group(1)
+    for case in TARGETS[m["header"]]:
+        try:
+            r = subprocess.run(["bash", str(tree / "tests" / "cli" / "check.sh"), str(binary), version, case],
+                               capture_output=True, text=True, timeout=budget)
+        except subprocess.TimeoutExpired:
+            return "killed", f"cli.{case}: ran past the time budget (a hang)"
+        if r.returncode != 0:
+            failed = [l for l in r.stdout.splitlines() if l.startswith("FAILED")]
+            return "killed", f"cli.{case}: {(failed or ['exit ' + str(r.returncode)])[0][:160]}"
+    return "survived", ""
+
+
 def run_tests(m, tree, budget, compiler, main_object):
     """m's header's unit tests, compile-fail cases and golden sequences, built with compiler."""
+    if m["header"].startswith("cli/"):
+        return run_command_tests(m, tree, budget, compiler)
     objects = tree / "objects" / compiler
     objects.mkdir(parents=True, exist_ok=True)
     for test in TARGETS[m["header"]]:
@@ -675,7 +723,7 @@ def main():
         if tree.exists():
             shutil.rmtree(tree)
         # the headers and the tests as they are now, so that editing either during a run changes nothing in it
-        for part in ("include", "tests", "examples"):
+        for part in ("include", "tests", "examples", "cli"):
             shutil.copytree(ROOT / part, tree / part)
         trees.append(tree)
     free = list(trees)
