@@ -136,8 +136,10 @@ TEST_CASE("instructions for a loaded die: uniform, then cut", "[describe][loaded
     REQUIRE(describe<loaded_plan_t<loaded<3, 0, 2, 1>, d6>>() ==
             "To pick one of 4 outcomes, numbered from 1, with weights 3, 0, 2, 1 (outcome i comes with probability "
             "weight i ÷ 6), with a d6:\n"
-            "1. Roll the d6. A = face − 1 (0 to 5).\n"
-            "2. Your outcome is 1 if A is 0 to 2; 3 if A is 3 or 4; 4 if A is 5.\n");
+            "1. Roll the d6: 1–3 outcome 1, 4–5 outcome 3, 6 outcome 4.\n");
+    // a cut over more than one roll keeps the number it reads
+    REQUIRE(describe<cut<mixed_radix<roll<d6>, roll<d6>>, 30, 6>>().find("Your outcome is 1 if C is 0 to 29; 2 if C is 30 to 35.") !=
+            std::string::npos);
     REQUIRE(describe<knuth_yao<roll<d6>, 0, 3>>() ==
             "Of 2 outcomes with weights 0, 3, only outcome 2 has a weight: it is yours. No roll is needed.\n");
 }
@@ -165,12 +167,47 @@ TEST_CASE("instructions for the Knuth-Yao tree: a table of rows", "[describe][lo
     REQUIRE(long_period.find("Row r gives outcome i the number ⌊2 × (2^(r−1) × weight i mod 37) ÷ 37⌋") != std::string::npos);
 }
 
+TEST_CASE("the Knuth-Yao tree whose first roll decides at least half the time opens with a lookup of its faces",
+          "[describe][loaded]") {
+    // row 1 of 3, 2, 1 from a d20: 10, 6 and 3 faces; the 20 carries 0 to row 2
+    REQUIRE(describe(make_loaded_plan({3, 2, 1}, 20), {"goblin", "orc", "dragon"}) ==
+            "To pick one of goblin (3), orc (2), dragon (1), each with probability its weight ÷ 6, with a d20:\n"
+            "1. Roll the d20: 1–10 goblin, 11–16 orc, 17–19 dragon. On a 20, go on with A = 0, at row 2 of the table below.\n"
+            "2. Roll the d20: A = A × 20 + face − 1.\n"
+            "3. Go along the row, outcome by outcome (an outcome not in the row has 0): if A is below the outcome's number in "
+            "the row, that outcome is yours, and you are done; otherwise take the number from A. At the end of the row, go "
+            "down to the next row (after row 3, row 2 again) and back to step 2.\n"
+            "Row 2: orc: 13, dragon: 6.\n"
+            "Row 3: orc: 6, dragon: 13.\n");
+    // two faces go on (5 or 6, carrying 0 or 1); 6 mod 7 = 6, 36 mod 7 = 1: after row 2 the rows
+    // come back to row 1, which is then listed
+    const std::string two_left = describe<knuth_yao<roll<d6>, 1, 3, 3>>();
+    REQUIRE(two_left.find("1. Roll the d6: 1–2 outcome 2, 3–4 outcome 3. On 5 or 6, go on with A = face − 5 (0 to 1), at row 2 of "
+                          "the table below.\n") != std::string::npos);
+    REQUIRE(two_left.find("(after row 2, row 1 again)") != std::string::npos);
+    REQUIRE(two_left.find("Row 1: outcome 2: 2, outcome 3: 2.\nRow 2: outcome 1: 5, outcome 2: 3, outcome 3: 3.\n") != std::string::npos);
+    // 8 mod 7 = 1: the table is row 1 alone, and the 8 goes on at row 1 ("an 8")
+    REQUIRE(describe<knuth_yao<roll<d8>, 3, 4>>().find("1. Roll the d8: 1–3 outcome 1, 4–7 outcome 2. On an 8, go on with A = 0, at "
+                                                       "row 1 of the table below.\n") != std::string::npos);
+    // three or more faces go on: A = face − (the first of them)
+    // (2d6 from a d20: ⌊20 w / 36⌋ faces for w = 1, 2, …, 6, …, 1 is 0, 1, 1, 2, 2, 3, 2, 2, 1, 1, 0: 15)
+    REQUIRE(describe<knuth_yao<roll<d20>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>().find(
+                "1. Roll the d20: 1 outcome 2, 2 outcome 3, 3–4 outcome 4, 5–6 outcome 5, 7–9 outcome 6, 10–11 outcome 7, 12–13 "
+                "outcome 8, 14 outcome 9, 15 outcome 10. On 16 to 20, go on with A = face − 16 (0 to 4), at row 2 of the table "
+                "below.\n") != std::string::npos);
+    // below half (2d6 from a d6: one face of six) and on a coin, the table from row 1
+    REQUIRE(describe<knuth_yao<roll<d6>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>().find("1. Start with A = 0, at row 1") != std::string::npos);
+    REQUIRE(describe<knuth_yao<roll<coin>, 3, 1>>().find("1. Start with A = 0, at row 1") != std::string::npos);
+    // the rule of a long period still numbers rows from 1, the lookup being row 1
+    REQUIRE(describe<knuth_yao<roll<die<3>>, 1, 1000>>().find("1. Roll the 3-sided die: 1–2 outcome 2. On a 3, go on with A = 0, at "
+                                                              "row 2") != std::string::npos);
+}
+
 TEST_CASE("instructions for a loaded die with named outcomes", "[describe][loaded]") {
     const plan_description table = make_loaded_plan({3, 2, 1}, 6);
     REQUIRE(describe(table, {"goblin", "orc", "dragon"}) ==
             "To pick one of goblin (3), orc (2), dragon (1), each with probability its weight ÷ 6, with a d6:\n"
-            "1. Roll the d6. A = face − 1 (0 to 5).\n"
-            "2. Your outcome is goblin if A is 0 to 2; orc if A is 3 or 4; dragon if A is 5.\n");
+            "1. Roll the d6: 1–3 goblin, 4–5 orc, 6 dragon.\n");
     REQUIRE(describe(make_loaded_plan({3, 2, 1}, 2), {"goblin", "orc", "dragon"}).find("Row 2: orc: 1.\n") != std::string::npos);
     REQUIRE(describe(make_loaded_plan({0, 4}, 6), {"lose", "win"}).find("only win has a weight") != std::string::npos);
     REQUIRE_THROWS_WITH(describe(table, {"goblin"}), Catch::Contains("one name per outcome"));

@@ -145,9 +145,29 @@ private:
         return result + numbered_steps();
     }
 
+    // "1–10 goblin, 11–16 orc, 17–19 dragon": the faces of one roll, from
+    // face first on, that give each outcome its number of faces in a row.
+    std::string face_ranges(count_t first, const std::vector<count_t>& faces_of) const {
+        std::string list;
+        for (std::size_t i = 0; i < faces_of.size(); ++i) {
+            if (faces_of[i] == 0) continue;
+            const count_t last = first + faces_of[i] - 1;
+            list += (list.empty() ? "" : ", ") + to_string(first) + (last == first ? "" : "–" + to_string(last)) + " " + outcome(i);
+            first = last + 1;
+        }
+        return list;
+    }
+
     // Uniform, then cut: a value V from 0 to W − 1, and the outcome whose
-    // stretch of W holds it.
+    // stretch of W holds it. One roll of a die of W faces (three or more) is
+    // a lookup of its faces: "Roll the d6: 1–3 goblin, 4–5 orc, 6 dragon."
     void cut_steps(const plan_node& node) {
+        if (const plan_node& child = d_.child(node); child.kind == node_kind::roll && child.outcomes >= 3) {
+            std::vector<count_t> faces_of;
+            for (std::size_t i = 0; i < d_.weight_count(); ++i) faces_of.push_back(d_.weight(i));
+            steps_.push_back(roll_verb(child.outcomes) + ": " + face_ranges(1, faces_of) + ".");
+            return;
+        }
         const std::string v = compute(d_.child(node));
         std::string choice;
         count_t begin = 0;
@@ -166,7 +186,11 @@ private:
 
     // The Knuth–Yao tree as a table: row k gives each outcome's leaves at
     // depth k (knuth_yao_leaves). The rows repeat with K^(k−1) mod W; up to
-    // 16 distinct rows are listed, else the rule that makes them.
+    // 16 distinct rows are listed, else the rule that makes them. When the
+    // first roll of a die (three faces or more) decides at least half the
+    // time, row 1 is read as a lookup of its faces ("Roll the d20: 1–10
+    // goblin, 11–16 orc, 17–19 dragon"), and only the faces left over start
+    // the table, at row 2, with the number they carry.
     std::string knuth_yao_steps(const plan_node& node) {
         const count_t faces = d_.child(node).outcomes, total = d_.total_weight();
         const std::size_t n = d_.weight_count();
@@ -181,7 +205,25 @@ private:
         }
         const bool listed = shares.size() <= 16;
         const std::string x = next_letter(), k = to_string(faces), w = to_string(total);
-        steps_.push_back("Start with " + x + " = 0, at row 1 of the table below.");
+        std::vector<count_t> first_row;  // each outcome's faces of the first roll
+        count_t decided = 0;
+        for (std::size_t i = 0; i < n; ++i) decided += first_row.emplace_back(knuth_yao_leaves(1, d_.weight(i), total, faces));
+        const bool lookup = d_.child(node).kind == node_kind::roll && faces >= 3 && 2 * decided >= faces;
+        if (lookup) {
+            // faces decided + 1 to K go on, carrying face − decided − 1 (0 to K − decided − 1), to the row
+            // after row 1: row 2, or row 1 again when K mod W is 1 and the table is that one row
+            const std::string rest = faces == decided + 1
+                                         ? "On " + std::string(detail::spoken_with_vowel(k) ? "an " : "a ") + k + ", go on with " + x + " = 0"
+                                         : "On " + to_string(decided + 1) + (faces == decided + 2 ? " or " : " to ") + k +
+                                               ", go on with " + x + " = face − " +
+                                               to_string(decided + 1) + " (" + range(faces - decided) + ")";
+            steps_.push_back(roll_verb(faces) + ": " + face_ranges(1, first_row) + "." +
+                             (decided == faces ? ""
+                                               : " " + rest + ", at row " + (shares.size() >= 2 ? "2" : "1") + " of the table below."));
+            if (decided == faces) return numbered_steps();
+        } else {
+            steps_.push_back("Start with " + x + " = 0, at row 1 of the table below.");
+        }
         steps_.push_back(roll_verb(faces) + ": " + x + " = " + x + " × " + k + " + face − 1.");
         steps_.push_back("Go along the row, outcome by outcome (an outcome not in the row has 0): if " + x +
                          " is below the outcome's number in the row, that outcome is yours, and you are done; "
@@ -191,6 +233,9 @@ private:
                                                      : "") +
                          "and back to step 2.");
         std::string table = numbered_steps();
+        // row 1 is the first roll's lookup, listed only when the rows come back to it (K^k mod W = 1)
+        const bool first_listed = !lookup || repeat_from == 1;
+        if (!first_listed) shares.erase(shares.begin());
         if (!listed) {
             return table + "Row r gives outcome i the number ⌊" + k + " × (" + k + "^(r−1) × weight i mod " + w + ") ÷ " + w +
                    "⌋ (an outcome of weight 0 has 0 in every row).\n";
@@ -200,7 +245,8 @@ private:
             for (std::size_t i = 0; i < n; ++i)
                 if (const count_t leaves = knuth_yao_leaves(shares[row], d_.weight(i), total, faces); leaves != 0)
                     entries += (entries.empty() ? " " : ", ") + outcome(i) + ": " + to_string(leaves);
-            table += "Row " + std::to_string(row + 1) + ":" + (entries.empty() ? " no outcome (roll again)" : entries) + ".\n";
+            table += "Row " + std::to_string(row + (first_listed ? 1 : 2)) + ":" +
+                     (entries.empty() ? " no outcome (roll again)" : entries) + ".\n";
         }
         return table;
     }

@@ -91,14 +91,15 @@ outputs)
     # loaded dice: 3, 2, 1 from a d6 is one roll, cut 1-3 | 4-5 | 6
     out=$("$rollplan" --weights 3,2,1 --with d6) || fail "--weights 3,2,1 --with d6 exited $?"
     expect_in "$out" "(strategy optimal), as the rollplan library spells it: cut<roll<d6>, 3, 2, 1>"
-    expect_in "$out" "2. Your outcome is 1 if A is 0 to 2; 2 if A is 3 or 4; 3 if A is 5."
+    expect_in "$out" "1. Roll the d6: 1–3 outcome 1, 4–5 outcome 2, 6 outcome 3."
     expect_in "$out" "Expected rolls: 1.0000 (exactly 1)"
     # from a d20, named: K^k mod 6 is 1, 2, 4, 2, 4, …, and Σ_i (s·w_i mod 6)/6 = 1 for each, so one
     # sequence of 20^k is unfinished after k rolls: E = Σ 20^-k = 20/19
     out=$("$rollplan" --weights goblin=3,orc=2,dragon=1 --with d20) || fail "named --weights exited $?"
     expect_in "$out" "Goblin, orc, dragon with weights 3, 2, 1 with a d20:"
     expect_in "$out" "(strategy optimal), as the rollplan library spells it: knuth_yao<roll<d20>, 3, 2, 1>"
-    expect_in "$out" "Row 1: goblin: 10, orc: 6, dragon: 3."
+    expect_in "$out" "1. Roll the d20: 1–10 goblin, 11–16 orc, 17–19 dragon. On a 20, go on with A = 0, at row 2 of the table below."
+    expect_in "$out" "Row 2: orc: 13, dragon: 6."
     expect_in "$out" "Expected rolls: 1.0526 (exactly 20/19)"
     expect_in "$out" "Chance of needing more than 2 rolls: 1/400 (0.25%)"
     # the sum of 2d6 from a d20: the Knuth–Yao tree's unfinished sequences U_k = Σ_i (20^k·w_i mod 36)/36
@@ -584,6 +585,18 @@ notation)
     expect_in "$out" "Your number is 120."
     out=$(printf '4\n2\n' | timeout 20 script -qec "$rollplan 2d6+3 --with d6 --interactive" /dev/null)
     expect_in "$out" "Your sum is 9."
+    # a table read as a person reads it: the first roll's faces in ranges, then the rows; the steps
+    # followed on every sequence of faces give each outcome the Knuth-Yao tree's chance (follow.py)
+    out=$("$rollplan" --weights goblin=3,orc=2,dragon=1 --with d20) || fail "the goblin table exited $?"
+    expect_in "$out" "1. Roll the d20: 1–10 goblin, 11–16 orc, 17–19 dragon. On a 20, go on with A = 0, at row 2 of the table below."
+    out=$("$rollplan" --weights 'goblin: 3, orc: 2, dragon: 1' --with d6) || fail "the goblin table from a d6 exited $?"
+    expect_in "$out" "1. Roll the d6: 1–3 goblin, 4–5 orc, 6 dragon."
+    for request in "20 3 --weights goblin=3,orc=2,dragon=1 --with d20" "6 2 --weights goblin=3,orc=2,dragon=1 --with d6" \
+        "2 6 --weights 3,2,1 --with coin" "6 3 --weights 1,3,3 --with d6" "20 3 2d6+3 --with d20" "12 3 3d4 --with d12" \
+        "6 4 2d6 --with d6 --strategy optimal" "10 3 --weights 1,2,3,4,5 --with d10"; do
+        # shellcheck disable=SC2086
+        python3 "$(dirname "$0")/follow.py" "$rollplan" $request || fail "the steps of $request, followed"
+    done
     # a range whose first number is past the modifiers: unchanged
     out=$("$rollplan" 10-50 --with d6) || fail "10-50 exited $?"
     expect_in "$out" "Add 9 to it for your number from 10 to 50."
