@@ -3,7 +3,7 @@
 // writes the same grammar out for people):
 //
 //   target    dS  S  1dS  NdS  NdS+M  NdS-M  dS+M  d%  A-B  coin
-//   held      dice with commas: d6, d10  2d10  d%  coin  (N dice of S faces: NdS)
+//   held      dice with commas: d6, d10  2d10  d%  coin  (NdS: N dice of S faces, the kind dS)
 //   table     entries with commas or new lines: goblin: 3, goblin=3, or weights 3, 2, 1
 //
 // N, S, A, B and weights are whole numbers written in decimal digits, at most
@@ -14,6 +14,7 @@
 
 #include <rollplan/rollplan.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <optional>
@@ -214,14 +215,11 @@ inline target_notation read_target(const std::string& typed) {
     return t;
 }
 
-// The dice held: kinds of dice with how many of each ("2d10, d6"), in the
-// order first named; a die named again adds to its count.
-struct held_dice {
-    std::vector<rp::count_t> faces, count;
-};
-
-inline held_dice read_held(const std::string& text) {
-    held_dice held;
+// The kinds of dice held ("2d10, d6": a d10 and a d6), in the order first
+// named: the plans roll each kind as often as they need, so two d10s are the
+// kind d10, and a die named again is the kind already held.
+inline std::vector<rp::count_t> read_held(const std::string& text) {
+    std::vector<rp::count_t> held;
     std::size_t start = 0;
     for (;;) {
         const std::size_t comma = text.find(',', start);
@@ -238,13 +236,7 @@ inline held_dice read_held(const std::string& text) {
             throw bad_input("rollplan: --with '" + shown(one) + "' is not a die; write d and its number of faces, like d6, or 2d10 for two");
         if (die.faces < 2) throw bad_input("rollplan: --with '" + shown(one) + "': a die has at least 2 faces");
         if (die.modifier != 0) throw bad_input("rollplan: --with '" + shown(one) + "': the dice held take no + or -; write them like 2d10");
-        std::size_t i = 0;
-        while (i < held.faces.size() && held.faces[i] != die.faces) ++i;
-        if (i == held.faces.size()) {
-            held.faces.push_back(die.faces);
-            held.count.push_back(0);
-        }
-        held.count[i] += die.count;
+        if (std::find(held.begin(), held.end(), die.faces) == held.end()) held.push_back(die.faces);
         if (comma == std::string::npos) return held;
         start = comma + 1;
     }

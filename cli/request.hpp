@@ -73,9 +73,9 @@ inline loaded_target parse_weights(const std::string& text) {
     return t;
 }
 
-// "2d6", "3d6+2": dice as written, "3d6+2" (a d6 for 1d6).
+// "2d6", "3d6+2": a sum of dice as written.
 inline std::string dice_text(const dice_term& term) {
-    return (term.count > 1 ? rp::to_string(term.count) : "") + "d" + rp::to_string(term.faces) +
+    return rp::to_string(term.count) + "d" + rp::to_string(term.faces) +
            (term.modifier > 0 ? "+" : "") + (term.modifier != 0 ? signed_text(term.modifier) : "");
 }
 
@@ -335,11 +335,11 @@ inline target parse_target(const std::string& typed, bool has_weights, const std
 // The dice held, as --with names them (cli/notation.hpp's read_held): at most
 // max_dice_in_set kinds, the plans reading each kind of die held.
 inline rp::dice_faces parse_dice_set(const std::string& text) {
-    const held_dice held = read_held(text);
-    if (held.faces.size() > rp::max_dice_in_set)
+    const std::vector<rp::count_t> held = read_held(text);
+    if (held.size() > rp::max_dice_in_set)
         throw bad_input("rollplan: --with " + shown(text) + ": a set holds at most " + std::to_string(rp::max_dice_in_set) + " kinds of dice");
     rp::dice_faces dice;
-    for (rp::count_t k : held.faces) dice.add(k);
+    for (rp::count_t k : held) dice.add(k);
     return dice;
 }
 

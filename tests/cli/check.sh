@@ -8,11 +8,12 @@ set -uo pipefail
 rollplan=$1 version=$2 case=$3
 failures=0
 fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
+# NEEDLE as one piece of TEXT, its lines in a row (grep -F would take each line of it apart)
 expect_in() {  # expect_in TEXT NEEDLE
-    grep -qF -- "$2" <<<"$1" || fail "expected '$2' in:"$'\n'"$1"
+    [[ $1 == *"$2"* ]] || fail "expected '$2' in:"$'\n'"$1"
 }
 expect_not_in() {  # expect_not_in TEXT NEEDLE
-    ! grep -qF -- "$2" <<<"$1" || fail "did not expect '$2' in:"$'\n'"$1"
+    [[ $1 != *"$2"* ]] || fail "did not expect '$2' in:"$'\n'"$1"
 }
 
 # knuth_yao "W1, W2, ..." K: a loaded die of these weights from a K-sided die by the Knuth–Yao
@@ -115,7 +116,8 @@ outputs)
     # notation: d% is a d100; A-B a range (41 numbers from a d6, then 9 added); coin; spaces in --with
     out=$("$rollplan" d% --with d10) || fail "d% exited $?"
     expect_in "$out" "A number from 1 to 100 with a d10:"
-    expect_in "$out" "1. Roll the tens die (00 to 90, or 0 to 9)."$'\n'"2. Roll the units die (0 to 9)."
+    expect_in "$out" "1. Roll the tens die (00 to 90, or 0 to 9)."$'\n'"2. Roll the units die (0 to 9)."$'\n'"Your number is the \
+digits read together (40 and 7 is 47), and all zeros are 100: each number from 1 to 100 comes from one roll of the dice."
     # d100 and 1-100 are d%: their plan rolls a d10 for each digit, read as percentile dice
     for same in d100 1-100; do
         [ "$("$rollplan" $same --with d10)" = "$out" ] || fail "$same --with d10 is not read as d% is"
@@ -543,6 +545,11 @@ notation)
     out=$(printf '4\n' | "$rollplan" d6+1 --with d6 --interactive) || fail "d6+1 exited $?"
     expect_in "$out" "A number from 2 to 7 with a d6."
     expect_in "$out" "Your number is 5."
+    out=$("$rollplan" 1d4-3 --with d4) || fail "1d4-3 exited $?"
+    expect_in "$out" "Take 3 from it for your number from -2 to 1."
+    out=$("$rollplan" 1d4 --with d4) || fail "1d4 exited $?"
+    expect_not_in "$out" " from it for your number"
+    expect_not_in "$out" " to it for your number"
     out=$(printf '1\n' | "$rollplan" 1d4-3 --with d4 --interactive) || fail "1d4-3 exited $?"
     expect_in "$out" "A number from -2 to 1 with a d4."
     expect_in "$out" "Your number is -2."
@@ -576,7 +583,8 @@ notation)
         done
     done
     out=$("$rollplan" d1000 --with d10) || fail "d1000 exited $?"
-    expect_in "$out" "1. Roll the hundreds die (0 to 9)."$'\n'"2. Roll the tens die (0 to 9)."$'\n'"3. Roll the units die (0 to 9)."
+    expect_in "$out" "1. Roll the hundreds die (0 to 9)."$'\n'"2. Roll the tens die (0 to 9)."$'\n'"3. Roll the units die (0 to 9)."$'\n'"\
+Your number is the digits read together (1, 2, 3 is 123), and all zeros are 1000: each number from 1 to 1000 comes from one roll of the dice."
     expect_in "$out" "Expected rolls: 3.0000 (exactly 3)"
     # at a terminal: a d10's 10 for the units die is asked again, as 0
     out=$(printf '1\n2\n10\n0\n' | timeout 20 script -qec "$rollplan d1000 --with 3d10 --interactive" /dev/null)
@@ -597,6 +605,34 @@ notation)
         # shellcheck disable=SC2086
         python3 "$(dirname "$0")/follow.py" "$rollplan" $request || fail "the steps of $request, followed"
     done
+    # the words of a refusal, exactly: what was typed, quoted and cut after 40 bytes, and what it is not
+    say() {  # say WANTED ARGS...: rollplan ARGS refuses with exactly WANTED, exit status 2
+        local wanted=$1 err
+        shift
+        err=$("$rollplan" "$@" 2>&1 </dev/null)
+        [ $? -eq 2 ] && [ "$err" = "$wanted" ] || fail "rollplan $*: '$err', not '$wanted'"
+    }
+    say "rollplan: the target '$(printf 'x%.0s' {1..40})...' is not dice, a range or a number; write d29, 2d6+3, d%, 1-100 or coin" \
+        "$(printf 'x%.0s' {1..50})" --with d6
+    say "rollplan: the target '-3' is not dice, a range or a number; write d29, 2d6+3, d%, 1-100 or coin" --with d6 -- -3
+    say "rollplan: the table: the weight '-3' is negative" --weights 'goblin: -3, orc: 2' --with d6
+    say "rollplan: the table: the weight '-3' is negative" --weights '2, −3' --with d6
+    say "rollplan: --with 'd6 d10': separate the dice with commas, like d6, d10" d29 --with 'd6 d10'
+    say "rollplan: the target '2d6++': the number added '+' is not a whole number" 2d6++ --with d6
+    # the most totals a sum takes, 200: 2d100 has 199, 2d101 201
+    out=$("$rollplan" 2d100 --with d100) || fail "2d100 exited $?"
+    expect_in "$out" "The sum of 2d100 (2 to 200) with a 100-sided die:"
+    say "rollplan: the target '2d101': too many dice for rollplan, which takes a sum of at most 200 different totals whose dice fall in at most 18446744073709551616 ways" \
+        2d101 --with d6
+    # a space inside one die is no separator
+    same d29 --with '2d 6' -- d29 --with d6
+    # a face is digits only: 1a is no face of a d100, 2x no number of results
+    out=$(printf '1a\n' | "$rollplan" d99 --with d100 --interactive 2>&1)
+    [ $? -eq 2 ] || fail "1a taken as a face of a d100"
+    expect_in "$out" "rollplan: '1a' is not a face of a 100-sided die (1 to 100)"
+    # a table without names numbers its outcomes from 1: face 4 of a d6 is outcome 2 of 3, 2, 1
+    out=$(printf '4\n' | "$rollplan" --weights 3,2,1 --with d6 --interactive) || fail "--weights 3,2,1: exit $?"
+    expect_in "$out" "Your outcome is 2."
     # a range whose first number is past the modifiers: unchanged
     out=$("$rollplan" 10-50 --with d6) || fail "10-50 exited $?"
     expect_in "$out" "Add 9 to it for your number from 10 to 50."
