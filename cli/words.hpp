@@ -127,6 +127,30 @@ inline std::vector<std::vector<std::string>> comparison_rows(const target& t, co
     return rows;
 }
 
+// The chance of each outcome, exact and in percent: rows of (the outcome as
+// the result names it, the fraction, the percent). A number from 1 to N has
+// one row a number up to 20 numbers, else one row for them all; a coin's are
+// heads and tails; a table's and a sum's are its outcomes, weight 0 included.
+inline std::vector<std::vector<std::string>> chance_rows(const target& t) {
+    std::vector<std::vector<std::string>> rows;
+    auto row = [&rows](const std::string& what, const rp::rational& p) {
+        rows.push_back({what, rp::to_string(p), percent(p)});
+    };
+    if (t.loaded) {
+        rp::count_t total = 0;
+        for (std::size_t i = 0; i < t.loaded->weights.size; ++i) total += t.loaded->weights.values[i];
+        for (std::size_t i = 0; i < t.loaded->weights.size; ++i) row(t.loaded->answers[i], rp::rational{t.loaded->weights.values[i], total});
+    } else if (t.coin) {
+        row("heads", rp::rational{1, 2});
+        row("tails", rp::rational{1, 2});
+    } else if (t.n <= 20) {
+        for (rp::count_t v = 0; v < t.n; ++v) row(signed_text(t.first + static_cast<int128>(v)), rp::rational{1, t.n});
+    } else {
+        row("each of " + t.range_text(), rp::rational{1, t.n});
+    }
+    return rows;
+}
+
 // The pool rolls one die: of a set, the one with the most faces (the most
 // information per roll). expected_pool_rolls follows the pool's states for
 // dice of at most max_pool_cost_states faces (with threshold 1 the states are

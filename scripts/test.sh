@@ -158,6 +158,8 @@ run_web() {
     local start=$SECONDS dir=build/web-test
     echo "=== web page: emscripten, then headless Chromium"
     bash scripts/deps.sh emscripten nodejs chromium chromium-driver python3-selenium || return 1
+    # axe-core, the accessibility rules the page is checked against, from npm (the checks read it from disk)
+    mkdir -p "$dir/npm" && npm install --no-audit --no-fund --silent --prefix "$dir/npm" axe-core@4 || return 1
     bash scripts/web.sh || return 1
     # the command of the GCC stage when it ran, else built here the same way (-O2)
     local command=build/test-g++/cli/rollplan
@@ -165,7 +167,8 @@ run_web() {
         command=$dir/rollplan
         mkdir -p "$dir" && g++ -std=c++20 -O2 -Iinclude cli/rollplan.cpp -o "$command" || return 1
     fi
-    /usr/bin/python3 tests/web/check.py build/web "$command" "$dir/screenshots" || return 1
+    ROLLPLAN_AXE=$dir/npm/node_modules/axe-core/axe.min.js /usr/bin/python3 tests/web/check.py build/web "$command" "$dir/screenshots" ||
+        return 1
     echo "=== web page: checked in Chromium, in $((SECONDS - start)) s"
 }
 

@@ -22,6 +22,7 @@
 
 #include <emscripten.h>
 
+#include <cctype>
 #include <cstdint>
 #include <exception>
 #include <string>
@@ -100,6 +101,7 @@ struct request {
     rp::dice_faces dice;
     std::string strategy;
     std::uint64_t count = 0;  // as the command's --count: 0 for one number
+    std::string target_text, table, dice_text, strategy_asked;  // as typed, for the address
 };
 
 request read_request(const char* target_text, const char* table, const char* dice, const char* strategy, const char* count) {
@@ -110,6 +112,10 @@ request read_request(const char* target_text, const char* table, const char* dic
     if (trimmed(dice).empty()) throw bad_input("rollplan: tick the dice you hold, or type them, like d6 or d6, d10");
     r.what = parse_target(target_text, has_table, trimmed(table));
     r.dice = parse_dice_set(dice);
+    r.target_text = trimmed(target_text);
+    r.table = has_table ? trimmed(table) : "";
+    r.dice_text = trimmed(dice);
+    r.strategy_asked = strategy;
     r.strategy = strategy;
     if (!r.strategy.empty() && r.strategy != "add" && r.strategy != "digits" && r.strategy != "smooth" && r.strategy != "cheapest" &&
         r.strategy != "optimal")
@@ -141,6 +147,28 @@ std::string tail_chart(const rp::plan_description& d) {
     return bars + "]";
 }
 
+// The page's address for a request, ?target=…&with=… (or table=…), with
+// strategy= and count= when not the usual: what the page reads back.
+std::string address(const request& r) {
+    auto escaped = [](const std::string& text) {
+        static const char hex[] = "0123456789ABCDEF";
+        std::string out;
+        for (const char byte : text) {
+            const auto c = static_cast<unsigned char>(byte);
+            if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == '%' || c == ',')
+                out += c == '%' ? std::string("%25") : std::string(1, static_cast<char>(c));
+            else
+                out += std::string("%") + hex[c >> 4] + hex[c & 15];
+        }
+        return out;
+    };
+    std::string query = r.table.empty() ? "?target=" + escaped(r.target_text) : "?table=" + escaped(r.table);
+    query += "&with=" + escaped(r.dice_text);
+    if (!r.strategy_asked.empty()) query += "&strategy=" + escaped(r.strategy_asked);
+    if (r.count != 0) query += "&count=" + std::to_string(r.count);
+    return query;
+}
+
 std::string reply;  // the last answer, read by the page before its next call
 
 }  // namespace
@@ -165,7 +193,13 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_plan(const char* target_text, const ch
             .add("offer", json_string(lookup_offer(r.what, r.dice, r.strategy)))
             .add("plan", json_string("The plan (strategy " + r.strategy + "), as the rollplan library spells it: " + plan_line(d, r.strategy)))
             .add("chart", tail_chart(d))
-            .add("compare", compare + "]");
+            .add("compare", compare + "]")
+            .add("chances", [&] {
+                std::string rows = "[";
+                for (const std::vector<std::string>& row : chance_rows(r.what)) rows += (rows.size() > 1 ? "," : "") + json_strings(row);
+                return rows + "]";
+            }())
+            .add("address", json_string(address(r)));
         if (r.count != 0) answer.add("count", json_string(count_text(r.what, r.dice, r.count, d)));
         reply = answer.done();
     } catch (const std::exception& e) {

@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from fractions import Fraction
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -198,17 +199,31 @@ def checks(page_dir, rollplan, artifacts):
         check(by_id(driver, "sitting-cost").text == cost, f"the sitting's cost: {by_id(driver, 'sitting-cost').text!r} vs {cost!r}")
         check.shot("sitting_pool")
 
-        # Bad input: one clear message, the plan hidden, and the page still works after.
-        for name, request, message in [
-                ("bad_d1", dict(target="d1", dice="d6"), "The target 'd1': a die has at least 2 faces, so there is something to choose"),
-                ("bad_empty_set", dict(target="d29", dice=""), "Tick the dice you hold, or type them, like d6 or d6, d10"),
-                ("bad_other_die", dict(target="d29", dice="d6, d1"), "The dice held: 'd1': a die has at least 2 faces, so there is something to choose"),
+        # Bad input: one clear message next to the field that caused it, which takes the focus; the plan
+        # shown stays as it was, marked as not the form's; and the page still works after.
+        for name, request, message, field in [
+                ("bad_d1", dict(target="d1", dice="d6"), "The target 'd1': a die has at least 2 faces, so there is something to choose",
+                 "target"),
+                ("bad_empty_set", dict(target="d29", dice=""), "Tick the dice you hold, or type them, like d6 or d6, d10", "other-dice"),
+                ("bad_other_die", dict(target="d29", dice="d6, d1"), "The dice held: 'd1': a die has at least 2 faces, so there is something to choose",
+                 "other-dice"),
                 ("bad_table", dict(table="goblin=3,orc=x", dice="d20"),
-                 "The table: 'x' is not a weight (a whole number, like 3)")]:
+                 "The table: 'x' is not a weight (a whole number, like 3)", "table"),
+                ("bad_count", dict(target="d29", dice="d6", count="0"), "How many numbers: '0' is not a whole number from 1 to 1000000",
+                 "count")]:
+            title = by_id(driver, "plan-title").text
             fill(driver, **request)
             check(shown(driver, "message") and by_id(driver, "message").text == message,
                   f"{name}: the message {by_id(driver, 'message').text!r}, not {message!r}")
-            check(not shown(driver, "plan") and not shown(driver, "sitting"), f"{name}: only the message is shown")
+            check(driver.switch_to.active_element.get_attribute("id") == field,
+                  f"{name}: the focus is on {driver.switch_to.active_element.get_attribute('id')!r}, not {field!r}")
+            check(by_id(driver, field).get_attribute("aria-invalid") == "true", f"{name}: {field} is marked invalid")
+            near = driver.execute_script("""
+                var message = document.getElementById('message'), field = document.getElementById(arguments[0]);
+                return message.previousElementSibling === (field.closest('.field') || field);""", field)
+            check(near, f"{name}: the message is right after its field")
+            check(by_id(driver, "plan-title").text == title and shown(driver, "stale"),
+                  f"{name}: the plan shown stays ({by_id(driver, 'plan-title').text!r}), marked as not the form's")
             check.shot(name)
         fill(driver, target="d29", dice="d6")
         by_id(driver, "start").click()
@@ -277,14 +292,159 @@ def checks(page_dir, rollplan, artifacts):
         print(f"web: the page's plans equal the command's for {cells} requests")
 
         # A phone's width: nothing wider than the screen but the comparison table, which scrolls in its box.
-        driver.set_window_size(390, 1400)
+        driver.set_window_size(390, 844)
         fill(driver, target="d29", dice="d6")
         width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth];")
         check(width[0] <= width[1], f"at a phone's width the page is {width[0]} px wide in a {width[1]} px window")
         check.shot("phone")
+        # On a phone the sitting starts within the first two screens of the plan.
+        by_id(driver, "start").click()
+        gap = driver.execute_script("""return document.getElementById('sitting').getBoundingClientRect().top -
+            document.getElementById('plan').getBoundingClientRect().top;""")
+        check(gap < 2 * 844, f"on a phone the sitting starts {gap} px below the plan's top, past two screens")
+        # Touch targets of at least 44 px: every button, field and box (with its label) shown.
+        small = driver.execute_script("""
+            var targets = Array.from(document.querySelectorAll('button, input[type=text], input[type=number], select, textarea'));
+            Array.from(document.querySelectorAll('input[type=checkbox], input[type=radio]')).forEach(function (box) {
+                targets.push(box.closest('label') || document.querySelector('label[for="' + box.id + '"]'));
+            });
+            return targets.filter(function (e) { return e.offsetParent !== null; }).map(function (e) {
+                var r = e.getBoundingClientRect(); return [e.id || e.textContent.trim(), r.width, r.height];
+            }).filter(function (t) { return t[1] < 44 || t[2] < 44; });""")
+        check(small == [], f"touch targets under 44 px: {small}")
+        check.shot("phone_sitting")
+        page_items(driver, check, rollplan, page_dir)
         print(f"web: {check.count} checks passed in Chromium; screenshots in {artifacts}")
     finally:
         driver.quit()
+
+
+AXE = os.environ.get("ROLLPLAN_AXE", "build/web-test/npm/node_modules/axe-core/axe.min.js")
+
+
+def accessible(driver, check, state):
+    """axe-core's rules on the page as it is: no serious or critical violation."""
+    if not driver.execute_script("return typeof axe !== 'undefined';"):
+        with open(AXE) as source:  # axe-core from npm (scripts/test.sh installs it), no download here
+            driver.execute_script(source.read())
+    found = driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        axe.run(document).then(function (r) {
+            done(r.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
+                .map(function (v) { return v.id + ': ' + v.nodes.map(function (n) { return n.target.join(' '); }).join('; '); }));
+        });""")
+    check(found == [], f"axe-core, {state}: {found}")
+
+
+def page_items(driver, check, rollplan, page_dir):
+    """What a person at the table expects of the page (issue 35): each checked as they would use it."""
+    driver.set_window_size(1000, 1600)
+    # The address follows the plan shown, and opening it shows that plan again.
+    fill(driver, target="2d6+3", dice="d6")
+    check(driver.current_url.endswith("index.html?target=2d6%2B3&with=d6"), f"the address: {driver.current_url}")
+    by_id(driver, "copy-link").click()
+    WebDriverWait(driver, 5).until(lambda d: by_id(d, "copied").get_attribute("data-copied"))
+    check(by_id(driver, "copied").get_attribute("data-copied") == driver.current_url, "Copy link copies the address")
+    link, title = driver.current_url, by_id(driver, "plan-title").text
+    driver.get(link)
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "yes")
+    check(by_id(driver, "plan-title").text == title, f"the link shows the plan again: {by_id(driver, 'plan-title').text!r}")
+    accessible(driver, check, "a plan")
+
+    # The chance of each result, exact: 2d6+3 has 11 sums (ways 1, 2, …, 6, …, 1 of 36), a d29 one row.
+    rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")] for r in by_id(driver, "chances").find_elements(By.TAG_NAME, "tr")][1:]
+    ways = [min(s - 1, 13 - s) for s in range(2, 13)]
+    wanted = [[str(s + 3), str(Fraction(w, 36)), f"{100 * w / 36:.2f}%"] for s, w in zip(range(2, 13), ways)]
+    check(rows == wanted, f"the chances of 2d6+3: {rows}")
+    check(len(by_id(driver, "chance-chart").find_elements(By.CSS_SELECTOR, "rect.bar")) == 11, "a bar for each sum")
+    fill(driver, table="goblin: 3, orc: 2, dragon: 1", dice="d20")
+    rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")] for r in by_id(driver, "chances").find_elements(By.TAG_NAME, "tr")][1:]
+    check(rows == [["goblin", "1/2", "50.00%"], ["orc", "1/3", "33.33%"], ["dragon", "1/6", "16.67%"]], f"the goblin table's chances: {rows}")
+    fill(driver, target="d29", dice="d6")
+    rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")] for r in by_id(driver, "chances").find_elements(By.TAG_NAME, "tr")][1:]
+    check(rows == [["each of 1 to 29", "1/29", "3.45%"]] and not shown(driver, "chance-chart"), f"d29's chances: {rows}")
+
+    # The sitting is the plan shown: the form edited is marked, Start again still rolls the d29,
+    # and Plan it in the middle of a sitting asks first.
+    by_id(driver, "start").click()
+    click_faces(driver, ["6"])
+    by_id(driver, "target").clear()
+    by_id(driver, "target").send_keys("d7")
+    check(shown(driver, "stale"), "the form edited after the plan: the plan is marked as not the form's")
+    by_id(driver, "again").click()
+    check(by_id(driver, "sitting-what").text == "A number from 1 to 29 with a d6.", f"Start again rolls the plan shown: "
+          f"{by_id(driver, 'sitting-what').text!r}")
+    click_faces(driver, ["6"])
+    by_id(driver, "plan-it").click()
+    alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
+    check("sitting is under way" in alert.text, f"Plan it mid-sitting asks: {alert.text!r}")
+    alert.dismiss()
+    check(by_id(driver, "plan-title").text.startswith("A number from 1 to 29") and shown(driver, "sitting")
+          and by_id(driver, "faces-so-far").text == "Faces so far: 6", "dismissed: the plan and the sitting stay")
+    by_id(driver, "plan-it").click()
+    WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert).accept()
+    check(by_id(driver, "plan-title").text.startswith("A number from 1 to 7") and not shown(driver, "sitting"),
+          "accepted: the new plan, the sitting ended")
+
+    # Face buttons keep the focus: Enter on the focused 3 leaves the focus on the next roll's 3.
+    fill(driver, target="d29", dice="d6")
+    by_id(driver, "start").click()
+    face_buttons(driver)["3"].send_keys(Keys.ENTER)
+    check(driver.switch_to.active_element.get_attribute("data-face") == "3",
+          f"after a face, the focus is on {driver.switch_to.active_element.get_attribute('outerHTML')!r}")
+    face_buttons(driver)["5"].click()
+    check(results(driver) == ["Your number is 17."], f"3, 5 give 17: {results(driver)}")
+    # A typed face that is none is said next to the field, which keeps the focus.
+    by_id(driver, "again").click()
+    by_id(driver, "typed-face").send_keys("9" + Keys.ENTER)
+    check(driver.switch_to.active_element.get_attribute("id") == "typed-face" and by_id(driver, "message").text.startswith("'9'"),
+          "a bad face: the message, and the focus on the field")
+    accessible(driver, check, "a sitting with a message")
+    by_id(driver, "typed-face").clear()
+
+    # Roll for me: virtual faces, each shown, read as the command reads them.
+    by_id(driver, "roll-for-me").click()
+    so_far = by_id(driver, "faces-so-far").text
+    check(so_far.startswith("Faces so far: ") and "(rolled for you)" in so_far, f"the virtual faces are shown: {so_far!r}")
+    rolled = [f.replace(" (rolled for you)", "") for f in so_far.removeprefix("Faces so far: ").split(", ")]
+    expected = subprocess.run([rollplan, "d29", "--with", "d6", "--interactive"], input="\n".join(rolled) + "\n",
+                              capture_output=True, text=True).stdout.strip().split("\n")[-1]
+    check(results(driver) == [expected], f"rolled for me, {rolled}: page {results(driver)}, command {expected!r}")
+    # Copy result, and the history of this visit's results (the sittings done since the page opened).
+    by_id(driver, "copy-result").click()
+    WebDriverWait(driver, 5).until(lambda d: "Your number is" in (by_id(d, "copied").get_attribute("data-copied") or ""))
+    check(by_id(driver, "copied").get_attribute("data-copied") == "A number from 1 to 29 with a d6: " + expected,
+          f"Copy result: {by_id(driver, 'copied').get_attribute('data-copied')!r}")
+    history = [item.text for item in by_id(driver, "history").find_elements(By.TAG_NAME, "li")]
+    check(history[-2:] == ["A number from 1 to 29 with a d6: Your number is 17.", "A number from 1 to 29 with a d6: " + expected],
+          f"this visit's results: {history}")
+
+    # A die of 21 to 100 faces gets a pad of tens and units, not 100 buttons: 4 then 2 is 42, 0 then 0 is 100.
+    for tens, units, face in [("4", "2", "42"), ("0", "0", "100")]:
+        fill(driver, target="d99", dice="d100")
+        by_id(driver, "start").click()
+        buttons = by_id(driver, "face-buttons").find_elements(By.TAG_NAME, "button")
+        check(len(buttons) == 20, f"the d100's pad has {len(buttons)} buttons")
+        by_id(driver, "face-buttons").find_element(By.CSS_SELECTOR, f"[data-tens='{tens}']").click()
+        by_id(driver, "face-buttons").find_element(By.CSS_SELECTOR, f"[data-units='{units}']").click()
+        check(by_id(driver, "faces-so-far").text == f"Faces so far: {face}", f"the pad's {tens}, {units}: {by_id(driver, 'faces-so-far').text!r}")
+        expected = subprocess.run([rollplan, "d99", "--with", "d100", "--interactive"], input=face + "\n",
+                                  capture_output=True, text=True).stdout.strip().split("\n")[-1]
+        if results(driver):
+            check(results(driver) == [expected], f"face {face} of a d100: page {results(driver)}, command {expected!r}")
+    check.shot("pad")
+    by_id(driver, "again").click()  # the d100's 100 is rolled again: no sitting under way for the next plan
+
+    # Dark mode: the page follows prefers-color-scheme, and still passes axe-core's contrast rules.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    fill(driver, target="d29", dice="d6")
+    by_id(driver, "start").click()
+    paper = driver.execute_script("return getComputedStyle(document.body).backgroundColor;")
+    channels = [int(c) for c in re.findall(r"\d+", paper)[:3]]
+    check(sum(channels) < 3 * 64, f"in dark mode the page's background is {paper}")
+    check.shot("dark")
+    accessible(driver, check, "dark mode")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
 
 
 def screenshot(png, page_dir):
