@@ -103,6 +103,10 @@ TARGETS = {
 CLI_CASES = ["notation", "outputs", "bad_input", "interactive_pipe", "hostile", "interactive_terminal"]
 TARGETS.update({header: CLI_CASES for header in ("cli/notation.hpp", "cli/request.hpp", "cli/sitting.hpp",
                                                   "cli/words.hpp", "cli/command.hpp")})
+# The library's words: their unit tests, then the command's cases, which follow the words as a person would
+# (tests/cli/follow.py walks a table's steps on every sequence of faces).
+TARGETS["describe.hpp"] = ["describe.cpp", "description.cpp"]
+WITH_COMMAND = {"describe.hpp"}
 
 
 def in_tree(tree, header):
@@ -477,7 +481,7 @@ def run_command_tests(m, tree, budget, compiler):
         first = next((l for l in r.stderr.splitlines() if "error" in l), r.stderr[:200])
         return "invalid", f"cli/rollplan.cpp: {first.strip()[:200]}"
     version = re.search(r"project\(rollplan VERSION (\S+)", (ROOT / "CMakeLists.txt").read_text()).group(1)
-    for case in TARGETS[m["header"]]:
+    for case in CLI_CASES:
         try:
             r = subprocess.run(["bash", str(tree / "tests" / "cli" / "check.sh"), str(binary), version, case],
                                capture_output=True, text=True, timeout=budget)
@@ -525,6 +529,10 @@ def run_tests(m, tree, budget, compiler, main_object):
             return "killed", f"compile_fail/{case}: compiling took over the time budget"
         if r.returncode != 0:
             return "killed", f"compile_fail/{case}: {(r.stdout.splitlines() or ['failed'])[0][:160]}"
+    if m["header"] in WITH_COMMAND:
+        status, detail = run_command_tests(m, tree, budget, compiler)
+        if status != "survived":
+            return status, detail
     status, errors = compile_unit(tree, tree / GOLDEN_PROGRAM, objects / "golden.o", budget, compiler)
     if status != "ok":
         return ("killed" if status != "error" else "invalid"), "reproducible.cpp: does not build"
