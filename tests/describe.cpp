@@ -195,6 +195,11 @@ TEST_CASE("the Knuth-Yao tree whose first roll decides at least half the time op
                 "1. Roll the d20: 1 outcome 2, 2 outcome 3, 3–4 outcome 4, 5–6 outcome 5, 7–9 outcome 6, 10–11 outcome 7, 12–13 "
                 "outcome 8, 14 outcome 9, 15 outcome 10. On 16 to 20, go on with A = face − 16 (0 to 4), at row 2 of the table "
                 "below.\n") != std::string::npos);
+    // exactly half (1, 1, 3 from a d4: ⌊4 w / 5⌋ is 0, 0, 2) opens with the lookup; a third (2, 2, 1, 1, 1
+    // from a d6: ⌊6 w / 7⌋ is 1, 1, 0, 0, 0) does not
+    REQUIRE(describe<knuth_yao<roll<d4>, 1, 1, 3>>().find("1. Roll the d4: 1–2 outcome 3. On 3 or 4, go on with A = face − 3 (0 to 1)") !=
+            std::string::npos);
+    REQUIRE(describe<knuth_yao<roll<d6>, 2, 2, 1, 1, 1>>().find("1. Start with A = 0, at row 1") != std::string::npos);
     // below half (2d6 from a d6: one face of six) and on a coin, the table from row 1
     REQUIRE(describe<knuth_yao<roll<d6>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>().find("1. Start with A = 0, at row 1") != std::string::npos);
     REQUIRE(describe<knuth_yao<roll<coin>, 3, 1>>().find("1. Start with A = 0, at row 1") != std::string::npos);
