@@ -13,9 +13,11 @@
 //       a face typed for a die (read "tens", "units", "hundreds" or "tens digit" for percentile dice),
 //       read as the command reads it.
 //
-// Every word and figure comes from the command's own code (cli/request.hpp,
-// cli/words.hpp, cli/sitting.hpp) over the library, so the page says what
-// `rollplan` says. Bad input is {"error": "..."} with the command's message.
+// Every word and figure comes from the command's own code (cli/notation.hpp,
+// cli/request.hpp, cli/words.hpp, cli/sitting.hpp) over the library, so the
+// page says what `rollplan` says. Bad input is {"error": "..."} with the
+// command's message. The page's own additions are its address (address())
+// and each result's chance (words.hpp's chance_rows).
 #include "../cli/request.hpp"
 #include "../cli/sitting.hpp"
 #include "../cli/words.hpp"
