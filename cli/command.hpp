@@ -46,7 +46,7 @@ inline void print_plan(std::ostream& out, const target& t, const rp::dice_faces&
         << "Expected rolls: " << expected_text(d) << "\n";
     const std::vector<std::string> tails = tail_texts(d, 2, 4);
     for (std::size_t k = 2; k <= 4; ++k) out << "Chance of needing more than " << k << " rolls: " << tails[k - 2] << "\n";
-    out << "99% of the time it is done within " << enough_text(d) << ".\n";
+    out << "99% of the time it is done within " << enough_text(d, strategy) << ".\n";
     if (const std::string offer = lookup_offer(t, dice, strategy); !offer.empty()) out << offer << "\n";
     out << "\nThe plan (strategy " << strategy << "), as the rollplan library spells it: " << plan_line(d, strategy) << "\n";
 }
@@ -181,7 +181,7 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
     app.add_option("--count", count, "Plan this many numbers and give their expected rolls with the entropy pool")
         ->check(CLI::Range(std::uint64_t{1}, rp::max_pool_cost_count));
     app.add_flag("--interactive", interactive,
-                 "Ask for each face rolled (a d10's 0 is its 10; a coin's h or t) and print the number; at a terminal a "
+                 "Ask for each face rolled (a d10's 0 is its 10, a d100's 00 its 100; a coin's h or t) and print the number; at a terminal a "
                  "typo is asked again");
     app.add_flag("--roll", virtual_dice,
                  "Roll virtual dice for you (the operating system's randomness), printing each roll so that it can be "

@@ -167,7 +167,9 @@ inline dice_term read_dice(const std::string& typed, const std::string& what) {
     if (sign != std::string::npos) {
         const std::string number = trimmed(rest.substr(sign + 1));
         if (number.empty()) throw bad_input("rollplan: " + what + " '" + shown(typed) + "' ends in '" + rest[sign] + "'; write 2d6+3");
-        const rp::count_t m = count_in(number, "the number added", what, typed);
+        if (!all_digits(number)) count_in(number, "the number added", what, typed);  // says it is no whole number
+        // past 20 digits it is no count, and past max_modifier either way
+        const rp::count_t m = parse_count(number).value_or(max_modifier + 1);
         if (m > max_modifier)
             throw bad_input("rollplan: " + what + " '" + shown(typed) + "': the number added is at most " + rp::to_string(max_modifier));
         term.modifier = rest[sign] == '-' ? -static_cast<rp::detail::int128>(m) : static_cast<rp::detail::int128>(m);
@@ -261,7 +263,7 @@ inline std::vector<table_entry> read_table(const std::string& text) {
         const std::string item = trimmed(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
         const bool last = end == std::string::npos;
         const char after = last ? 0 : text[end];
-        if (item.empty() && (before == ',' || after == ','))  // a blank line is skipped, an empty entry between commas is not
+        if (item.empty() && before == ',' && after == ',')  // a blank line, a comma at a line's end: skipped
             throw bad_input("rollplan: the table '" + shown(text) + "': an empty entry between commas" + usage);
         if (!item.empty()) {
             table_entry e;

@@ -82,14 +82,14 @@ inline std::string dice_text(const dice_term& term) {
 // NdS+M (N >= 2): the sum of N dice of S faces plus M, a loaded die whose
 // weight for each sum is its number of ways (the N-fold convolution of 1, …, 1).
 inline loaded_target sum_of_dice(const dice_term& term, const std::string& typed) {
-    // at most 64 dice (2^64 ways at least), so that the count of totals fits
-    const bool fits = term.count <= 64 && term.count * (term.faces - 1) + 1 <= rp::max_loaded_outcomes &&
-                      rp::detail::power_or_zero(term.faces, static_cast<unsigned>(term.count)) != 0 &&
-                      rp::detail::power_or_zero(term.faces, static_cast<unsigned>(term.count)) <= rp::two_to_64;
-    if (!fits)
-        throw bad_input("rollplan: the target '" + shown(typed) + "': too many dice for rollplan, which takes a sum of at most " +
-                        std::to_string(rp::max_loaded_outcomes) + " different totals whose dice fall in at most " +
-                        rp::to_string(rp::two_to_64) + " ways");
+    // the ways first: at most 64 dice (2^64 ways at least), so that the count of totals fits
+    const rp::count_t ways = term.count > 64 ? 0 : rp::detail::power_or_zero(term.faces, static_cast<unsigned>(term.count));
+    if (ways == 0 || ways > rp::two_to_64)
+        throw bad_input("rollplan: the target '" + shown(typed) + "': its dice fall in more ways than rollplan counts (at most " +
+                        rp::to_string(rp::two_to_64) + ")");
+    if (const rp::count_t totals = term.count * (term.faces - 1) + 1; totals > rp::max_loaded_outcomes)
+        throw bad_input("rollplan: the target '" + shown(typed) + "' has " + rp::to_string(totals) +
+                        " different totals; rollplan takes a sum of at most " + std::to_string(rp::max_loaded_outcomes));
     std::vector<rp::count_t> counts{1};
     for (rp::count_t die = 0; die < term.count; ++die) {
         std::vector<rp::count_t> next(counts.size() + static_cast<std::size_t>(term.faces) - 1, 0);
@@ -135,7 +135,7 @@ inline std::string the_dice(const rp::dice_faces& dice) {
 }
 
 // One roll to read: a die of `faces` faces, read as it is labelled (1 to K;
-// a d10's 0 is its 10; a coin's h, t, heads, tails), or one of the d10s of
+// a d10's 0 is its 10, a d100's 00 its 100; a coin's h, t, heads, tails), or one of the d10s of
 // percentile dice, read as players read them: the tens die of two shows 00
 // to 90 (or its digit), the units, hundreds and the tens die of three 0 to 9. Either way the face is
 // a number from 1 to K, what the plans read (face − 1): for percentile dice
@@ -162,6 +162,7 @@ inline std::optional<rp::count_t> parse_face(const std::string& typed, die_roll 
     if (roll.faces == 2 && (text == "h" || text == "heads")) return 1;
     if (roll.faces == 2 && (text == "t" || text == "tails")) return 2;
     if (roll.faces == 10 && text == "0") return 10;
+    if (roll.faces == 100 && (text == "00" || text == "0")) return 100;  // a d100 (or d%) shows its 100 as 00
     const std::optional<rp::count_t> face = parse_count(text);
     if (!face || *face < 1 || *face > roll.faces) return std::nullopt;
     return face;
@@ -172,7 +173,7 @@ inline std::string face_words(die_roll roll) {
     if (roll.read == reading::tens) return "00, 10, 20 and so on to 90";
     if (roll.read != reading::as_labelled) return "0 to 9";
     if (roll.faces == 2) return "1 or h for heads, 2 or t for tails";
-    return "1 to " + rp::to_string(roll.faces) + (roll.faces == 10 ? ", or 0 for the 10" : "");
+    return "1 to " + rp::to_string(roll.faces) + (roll.faces == 10 ? ", or 0 for the 10" : roll.faces == 100 ? ", or 00 for the 100" : "");
 }
 
 // The die to roll, in words: "the d6", "the coin", "the tens die".
@@ -326,7 +327,7 @@ inline target parse_target(const std::string& typed, bool has_weights, const std
         t.loaded = sum_of_dice(term, typed);
         return t;
     }
-    t.coin = term.coin && term.modifier == 0;
+    t.coin = term.coin;
     t.n = term.faces;
     t.first = 1 + term.modifier;
     return t;

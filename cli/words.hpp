@@ -73,12 +73,17 @@ inline std::string tail_text(const rp::plan_description& d, std::size_t k) {
 
 // "1 roll", "3 rolls": what is enough 99% of the time. Over several dice the
 // count sums probabilities whose exact fractions can pass 128 bits: then it
-// is said to be not counted.
-inline std::string enough_text(const rp::plan_description& d) {
+// is said to be not counted. A plan that rolls each die once (strategy add)
+// always takes its expected rolls, exactly, past the rolls the model counts too.
+inline std::string enough_text(const rp::plan_description& d, const std::string& strategy = "") {
     try {
         const std::size_t rolls = rp::rolls_enough(d, rp::rational{99, 100});
         return std::to_string(rolls) + (rolls == 1 ? " roll" : " rolls");
     } catch (const std::domain_error&) {
+        if (strategy == "add") {
+            const std::string rolls = rp::to_string(rp::expected_rolls(d).numerator());
+            return rolls + " rolls (it always takes " + rolls + ")";
+        }
         return "more than " + std::to_string(rp::max_model_depth) + " rolls";
     } catch (const std::overflow_error&) {
         return "not counted (exact sums past 128 bits)";
@@ -122,7 +127,7 @@ inline std::vector<std::vector<std::string>> comparison_rows(const target& t, co
         } catch (const std::exception&) {
             tail = "-";
         }
-        rows.push_back({strategy, decimal(rp::approximate_expected_rolls(d)), tail, enough_text(d), plan_line(d, strategy)});
+        rows.push_back({strategy, decimal(rp::approximate_expected_rolls(d)), tail, enough_text(d, strategy), plan_line(d, strategy)});
     }
     return rows;
 }
@@ -155,7 +160,8 @@ inline std::vector<std::vector<std::string>> chance_rows(const target& t) {
 // information per roll). expected_pool_rolls follows the pool's states for
 // dice of at most max_pool_cost_states faces (with threshold 1 the states are
 // the ranges below K): past that, the figure is said to be not computed.
-inline std::string pool_count_text(rp::count_t n, const rp::dice_faces& dice, std::uint64_t count, const rp::plan_description& d) {
+inline std::string pool_count_text(const target& t, const rp::dice_faces& dice, std::uint64_t count, const rp::plan_description& d) {
+    const rp::count_t n = t.n;
     const rp::count_t faces = dice.largest();
     const double each = rp::approximate_expected_rolls(d);
     const std::string c = rp::to_string(count);
@@ -165,7 +171,7 @@ inline std::string pool_count_text(rp::count_t n, const rp::dice_faces& dice, st
                   " faces)"
             : decimal(rp::expected_pool_rolls(n, faces, count), 2) + " rolls expected" +
                   (dice.size > 1 ? " of the " + rp::die_noun(faces) : std::string()) + " (each draw keeps what the last one left unused)";
-    return c + (count == 1 ? " number" : " numbers") + " from 1 to " + rp::to_string(n) + ":\n"
+    return c + (count == 1 ? " number" : " numbers") + " from " + t.range_text() + ":\n"
            + "  one plan each:        " + decimal(each * static_cast<double>(count), 2) + " rolls expected ("
            + c + " x " + decimal(each) + ")\n"
            + "  with the entropy pool: " + pooled + "\n"
@@ -195,7 +201,7 @@ inline std::string loaded_count_text(const loaded_target& t, const rp::dice_face
 
 // --count M: what M numbers (or draws) cost, one plan each and from the pool.
 inline std::string count_text(const target& t, const rp::dice_faces& dice, std::uint64_t count, const rp::plan_description& d) {
-    return t.loaded ? loaded_count_text(*t.loaded, dice, count, d) : pool_count_text(t.n, dice, count, d);
+    return t.loaded ? loaded_count_text(*t.loaded, dice, count, d) : pool_count_text(t, dice, count, d);
 }
 
 // After a sitting of count numbers from the pool: the rolls it took, and

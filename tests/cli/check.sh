@@ -268,7 +268,6 @@ d29 --with d7 --interactive --count 2
 d29 --with d6,d7 --roll --count 2
 --weights '' --with d6
 --weights 3,,2 --with d6
---weights 3, --with d6
 --weights 3,x --with d6
 --weights 3,-1 --with d6
 --weights 0,0 --with d6
@@ -622,14 +621,32 @@ Your number is the digits read together (1, 2, 3 is 123), and all zeros are 1000
     # the most totals a sum takes, 200: 2d100 has 199, 2d101 201
     out=$("$rollplan" 2d100 --with d100) || fail "2d100 exited $?"
     expect_in "$out" "The sum of 2d100 (2 to 200) with a 100-sided die:"
-    say "rollplan: the target '2d101': too many dice for rollplan, which takes a sum of at most 200 different totals whose dice fall in at most 18446744073709551616 ways" \
-        2d101 --with d6
+    say "rollplan: the target '2d101' has 201 different totals; rollplan takes a sum of at most 200" 2d101 --with d6
+    say "rollplan: the target '65d2': its dice fall in more ways than rollplan counts (at most 18446744073709551616)" 65d2 --with coin
+    say "rollplan: the target 'd6+99999999999999999999999': the number added is at most 1000000" d6+99999999999999999999999 --with d6
+    # a sum added past the rolls the model counts (24) still says how many it takes
+    out=$("$rollplan" 25d4 --with d4) || fail "25d4 exited $?"
+    expect_in "$out" "99% of the time it is done within 25 rolls (it always takes 25)."
+    # --count names the numbers as the target does
+    out=$("$rollplan" d6+5 --with d6 --count 3) || fail "d6+5 --count 3 exited $?"
+    expect_in "$out" "3 numbers from 6 to 11:"
+    # a comma at a line's end, or at the end, is no empty entry; two in a row are
+    same --weights $'goblin: 3,\norc: 2,' --with d6 -- --weights 'goblin: 3, orc: 2' --with d6
+    same --weights 3, --with d6 -- --weights 3 --with d6
+    say "rollplan: the table 'a: 1,,b: 2': an empty entry between commas; write goblin: 3, orc: 2, dragon: 1 (or goblin=3) or weights 3, 2, 1" \
+        --weights 'a: 1,,b: 2' --with d6
+    # a d100 (or d%) shows its 100 as 00: typed 00, 0 or 100, the same roll
+    for hundred in 00 0 100; do
+        out=$(printf '%s\n1\n' $hundred | "$rollplan" d6 --with d% --interactive) || fail "d6 from a d100's $hundred: exit $?"
+        expect_in "$out" "Roll the 100-sided die and type the face (1 to 100, or 00 for the 100): $hundred"$'\n'"Roll the 100-sided die"
+        expect_in "$out" "Your number is 1."
+    done
     # a space inside one die is no separator
     same d29 --with '2d 6' -- d29 --with d6
     # a face is digits only: 1a is no face of a d100, 2x no number of results
     out=$(printf '1a\n' | "$rollplan" d99 --with d100 --interactive 2>&1)
     [ $? -eq 2 ] || fail "1a taken as a face of a d100"
-    expect_in "$out" "rollplan: '1a' is not a face of a 100-sided die (1 to 100)"
+    expect_in "$out" "rollplan: '1a' is not a face of a 100-sided die (1 to 100, or 00 for the 100)"
     # a table without names numbers its outcomes from 1: face 4 of a d6 is outcome 2 of 3, 2, 1
     out=$(printf '4\n' | "$rollplan" --weights 3,2,1 --with d6 --interactive) || fail "--weights 3,2,1: exit $?"
     expect_in "$out" "Your outcome is 2."
