@@ -69,7 +69,7 @@ var page = (function () {
     if (other) dice.push(other);
     return {
       target: table ? "" : $("target").value,
-      table: table ? $("table").value.split("\n").filter(function (line) { return line.trim(); }).join(",") : "",
+      table: table ? $("table").value : "",  // its lines as typed: the notation reads commas and lines alike
       dice: dice.join(", "),
       strategy: $("strategy").value,
       count: $("count").value
@@ -263,6 +263,9 @@ var page = (function () {
             var number = 10 * (tens === null ? 0 : tens) + digit;
             var face = number === 0 ? 100 : number;
             tens = null;
+            Array.prototype.forEach.call(box.querySelectorAll("[data-tens]"), function (b) {
+              b.setAttribute("aria-pressed", "false");
+            });
             if (face > Number(die.faces)) {
               say("'" + number + "' is not a face of the die (" + die.words + ")", "typed-face");
               return;
@@ -315,7 +318,8 @@ var page = (function () {
     $("prompt").textContent = next ? next.prompt + " and give its face (" + next.words + ")." : "Done.";
     faceButtons(next);
     show($("typed"), !!next);
-    show($("roll-for-me"), !!next);
+    // virtual dice up to 1000 results: each face replays the sitting, so the work grows as their square
+    show($("roll-for-me"), !!next && Number(f.count) <= 1000);
     $("faces-so-far").textContent = faces.length ? "Faces so far: " + faces.map(function (f) {
       return f.label + (f.virtual ? " (rolled for you)" : "");
     }).join(", ") : "No faces yet.";
@@ -377,6 +381,7 @@ var page = (function () {
     var answer = call("rollplan_face", [$("typed-face").value, next.faces, next.read]);
     if (answer.error) { say(answer.error, "typed-face"); $("typed-face").select(); return; }
     $("typed-face").value = "";
+    tens = null;  // a face typed: a tens digit chosen on the pad before is dropped
     give(answer.face);
     $("typed-face").focus();
   }
@@ -424,7 +429,8 @@ var page = (function () {
     $("other-dice").value = other.join(", ");
     if (query.has("table")) {
       $("kind-table").checked = true;
-      $("table").value = query.get("table").split(",").map(function (line) { return line.trim(); }).join("\n");
+      $("table").value = query.get("table").split(/[,\n]/).map(function (line) { return line.trim(); })
+        .filter(function (line) { return line; }).join("\n");
     } else if (query.has("target")) {
       $("target").value = query.get("target");
     }
@@ -445,6 +451,7 @@ var page = (function () {
       $("typed").addEventListener("submit", typed);
       $("undo").addEventListener("click", function () {
         faces.pop();
+        tens = null;
         if (recorded) { $("history").removeChild($("history").lastChild); recorded = false; }
         replay();
       });

@@ -81,9 +81,6 @@ std::string for_the_page(std::string message) {
         {"--interactive --count rolls", "A sitting of several numbers rolls"},
         {"write --with d6 or --with d6,d10", "tick a die or type one, like d6 or d6, d10"},
         {"--with ", "The dice held: "},
-        {"write --weights 3,2,1 or --weights goblin=3,orc=2,dragon=1", "write it as goblin=3, orc=2, dragon=1, or 3, 2, 1"},
-        {"--weights ", "The table "},
-        {"--weights:", "The table:"},
     };
     for (const auto& [from, to] : words)
         for (std::size_t at = message.find(from); at != std::string::npos; at = message.find(from, at + to.size()))
@@ -164,7 +161,7 @@ std::string address(const request& r) {
         }
         return out;
     };
-    std::string query = r.table.empty() ? "?target=" + escaped(r.target_text) : "?table=" + escaped(r.table);
+    std::string query = r.table.empty() ? "?target=" + escaped(r.target_text) : "?table=" + escaped(r.table);  // lines as %0A
     query += "&with=" + escaped(r.dice_text);
     if (!r.strategy_asked.empty()) query += "&strategy=" + escaped(r.strategy_asked);
     if (r.count != 0) query += "&count=" + std::to_string(r.count);
@@ -191,7 +188,7 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_plan(const char* target_text, const ch
             .add("steps", json_string(r.what.steps(d, r.strategy, r.dice)))
             .add("expected", json_string("Expected rolls: " + expected_text(d)))
             .add("tails", json_strings(tails))
-            .add("enough", json_string("99% of the time it is done within " + enough_text(d) + "."))
+            .add("enough", json_string("99% of the time it is done within " + enough_text(d, r.strategy) + "."))
             .add("offer", json_string(lookup_offer(r.what, r.dice, r.strategy)))
             .add("plan", json_string("The plan (strategy " + r.strategy + "), as the rollplan library spells it: " + plan_line(d, r.strategy)))
             .add("chart", tail_chart(d))

@@ -434,6 +434,27 @@ def page_items(driver, check, rollplan, page_dir):
             check(results(driver) == [expected], f"face {face} of a d100: page {results(driver)}, command {expected!r}")
     check.shot("pad")
     by_id(driver, "again").click()  # the d100's 100 is rolled again: no sitting under way for the next plan
+    # A face past the die on the pad (90 and 9 on a d30) is refused, and the tens chosen is dropped: 5 alone is 5.
+    fill(driver, target="d29", dice="d30")
+    by_id(driver, "start").click()
+    by_id(driver, "face-buttons").find_element(By.CSS_SELECTOR, "[data-tens='9']").click()
+    by_id(driver, "face-buttons").find_element(By.CSS_SELECTOR, "[data-units='9']").click()
+    check(by_id(driver, "message").text.startswith("'99' is not a face"), f"99 on a d30: {by_id(driver, 'message').text!r}")
+    pressed = [b.get_attribute("data-tens") for b in by_id(driver, "face-buttons").find_elements(By.CSS_SELECTOR, "[aria-pressed='true']")]
+    check(pressed == [], f"after a refused face no tens is pressed: {pressed}")
+    by_id(driver, "face-buttons").find_element(By.CSS_SELECTOR, "[data-units='5']").click()
+    check(by_id(driver, "faces-so-far").text == "Faces so far: 5" and results(driver) == ["Your number is 5."],
+          f"then 5 alone: {by_id(driver, 'faces-so-far').text!r}, {results(driver)}")
+    # A table typed with a comma at a line's end reads as the command reads it.
+    fill(driver, table="goblin: 1", dice="d20")
+    driver.execute_script("document.getElementById('table').value = arguments[0];", "goblin: 3,\norc: 2,\n\ndragon: 1")
+    by_id(driver, "plan-it").click()
+    check(not shown(driver, "message") and by_id(driver, "plan-title").text == "Goblin, orc, dragon with weights 3, 2, 1 with a d20",
+          f"a table with commas at its lines' ends: {by_id(driver, 'message').text!r}, {by_id(driver, 'plan-title').text!r}")
+    driver.get(driver.current_url)  # its address, opened again, is the same table
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "yes")
+    check(by_id(driver, "plan-title").text == "Goblin, orc, dragon with weights 3, 2, 1 with a d20",
+          f"the table's address opened again: {driver.current_url}, {by_id(driver, 'plan-title').text!r}")
 
     # Dark mode: the page follows prefers-color-scheme, and still passes axe-core's contrast rules.
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
