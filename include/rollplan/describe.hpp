@@ -146,9 +146,10 @@ private:
     }
 
     // "1–10 goblin, 11–16 orc, 17–19 dragon": the faces of one roll, from
-    // face first on, that give each outcome its number of faces in a row.
-    std::string face_ranges(count_t first, const std::vector<count_t>& faces_of) const {
+    // face 1 on, that give each outcome its number of faces in a row.
+    std::string face_ranges(const std::vector<count_t>& faces_of) const {
         std::string list;
+        count_t first = 1;
         for (std::size_t i = 0; i < faces_of.size(); ++i) {
             if (faces_of[i] == 0) continue;
             const count_t last = first + faces_of[i] - 1;
@@ -165,7 +166,7 @@ private:
         if (const plan_node& child = d_.child(node); child.kind == node_kind::roll && child.outcomes >= 3) {
             std::vector<count_t> faces_of;
             for (std::size_t i = 0; i < d_.weight_count(); ++i) faces_of.push_back(d_.weight(i));
-            steps_.push_back(roll_verb(child.outcomes) + ": " + face_ranges(1, faces_of) + ".");
+            steps_.push_back(roll_verb(child.outcomes) + ": " + face_ranges(faces_of) + ".");
             return;
         }
         const std::string v = compute(d_.child(node));
@@ -213,11 +214,11 @@ private:
             // faces decided + 1 to K go on, carrying face − decided − 1 (0 to K − decided − 1), to the row
             // after row 1: row 2, or row 1 again when K mod W is 1 and the table is that one row
             const std::string rest = faces == decided + 1
-                                         ? "On " + std::string(detail::spoken_with_vowel(k) ? "an " : "a ") + k + ", go on with " + x + " = 0"
+                                         ? on_face(faces) + ", go on with " + x + " = 0"
                                          : "On " + to_string(decided + 1) + (faces == decided + 2 ? " or " : " to ") + k +
                                                ", go on with " + x + " = face − " +
                                                to_string(decided + 1) + " (" + range(faces - decided) + ")";
-            steps_.push_back(roll_verb(faces) + ": " + face_ranges(1, first_row) + "." +
+            steps_.push_back(roll_verb(faces) + ": " + face_ranges(first_row) + "." +
                              (decided == faces ? ""
                                                : " " + rest + ", at row " + (shares.size() >= 2 ? "2" : "1") + " of the table below."));
             if (decided == faces) return numbered_steps();
@@ -272,6 +273,10 @@ private:
         for (std::size_t i = 0; i < dice.size(); ++i)
             phrase += (i == 0 ? "" : i + 1 == dice.size() ? " and " : ", ") + die_phrase(dice[i], true);
         return phrase;
+    }
+    // "On a 20", "On an 8", "On an 11": one face, with the article it is spoken with.
+    static std::string on_face(count_t face) {
+        return (detail::spoken_with_vowel(to_string(face)) ? "On an " : "On a ") + to_string(face);
     }
     static std::string roll_verb(count_t faces) {
         return faces == 2 ? "Toss " + die_phrase(faces, false) : "Roll " + die_phrase(faces, false);
@@ -446,7 +451,7 @@ private:
                 const bool plain = kept == node.outcomes;  // q = 1: the value itself
                 if (inner.kind == node_kind::roll) {
                     const std::string v = next_letter();
-                    std::string again = kept + 1 == inner.outcomes ? (detail::spoken_with_vowel(to_string(inner.outcomes)) ? "On an " : "On a ") + to_string(inner.outcomes) + ", roll again"
+                    std::string again = kept + 1 == inner.outcomes ? on_face(inner.outcomes) + ", roll again"
                                                                    : "On " + to_string(kept + 1) + " or more, roll again";
                     if (inner.outcomes == 2) again = "On tails, toss again";
                     steps_.push_back(roll_verb(inner.outcomes) + ". " + again + ". " +
