@@ -14,6 +14,7 @@ block() {  # block NAME SHOWN-COMMAND: the command's output as a block
 }
 "$rollplan" d29 --with d6 | block dice_d29 "rollplan d29 --with d6"
 "$rollplan" d7 --with d8 | block dice_d7 "rollplan d7 --with d8"
+"$rollplan" d7 --with d20 | block dice_d7_d20 "rollplan d7 --with d20"
 "$rollplan" d30 --with d6,d10 | block dice_d30 "rollplan d30 --with d6,d10"
 "$rollplan" d29 --with d6,d10 | block dice_d29_set "rollplan d29 --with d6,d10"
 "$rollplan" d29 --with d6 --compare --count 10 | block dice_compare "rollplan d29 --with d6 --compare --count 10"

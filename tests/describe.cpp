@@ -17,14 +17,35 @@ TEST_CASE("plan names spell the type", "[describe]") {
 }
 
 TEST_CASE("instructions for a person with a d6", "[describe]") {
+    // one die read at once: a lookup of its faces, no letter
     const std::string d5 = describe<reject<roll<d6>, 5>>();
     REQUIRE(d5 == "To pick a number from 1 to 5 with a d6:\n"
-                  "1. Roll the d6. On a 6, roll again. A = face − 1 (0 to 4).\n"
-                  "2. Your number is A + 1.\n");
-    REQUIRE(describe<reject<roll<d8>, 7>>().find("1. Roll the d8. On an 8, roll again.") != std::string::npos);
+                  "1. Roll the d6: the face is your number. On a 6, roll again.\n");
+    REQUIRE(describe<reject<roll<d8>, 7>>() == "To pick a number from 1 to 7 with a d8:\n"
+                                               "1. Roll the d8: the face is your number. On an 8, roll again.\n");
     REQUIRE(describe<reject<roll<d12>, 11>>().find("On a 12, roll again.") != std::string::npos);
-    const std::string d2 = describe<fold<roll<d6>, 2>>();
-    REQUIRE(d2.find("faces 1, 3, 5 give A = 0; faces 2, 4, 6 give A = 1") != std::string::npos);
+    REQUIRE(describe<reject<roll<d12>, 5>>().find(": your number is the face on 1–5 and the face − 5 on 6–10. On 11 or 12, "
+                                                  "roll again.\n") != std::string::npos);
+    REQUIRE(describe<fold<roll<d6>, 2>>() == "To pick a number from 1 to 2 with a d6:\n"
+                                              "1. Roll the d6: your number is 1 on faces 1, 3, 5; 2 on faces 2, 4, 6.\n");
+    REQUIRE(describe<fold<roll<d6>, 3>>().find("1 on faces 1, 4; 2 on faces 2, 5; 3 on faces 3, 6.") != std::string::npos);
+    REQUIRE(describe<roll<d6>>() == "To pick a number from 1 to 6 with a d6:\n1. Roll the d6: the face is your number.\n");
+    REQUIRE(describe<roll<coin>>() ==
+            "To pick a number from 1 to 2 with a coin (heads is face 1, tails face 2):\n1. Toss the coin: heads is 1, tails is 2.\n");
+    // ranges while a number has at most 3 faces; listed faces for up to 6 numbers on up to 20 faces; else the remainder
+    REQUIRE(describe<fold<roll<d20>, 10>>().find(": your number is the face on 1–10 and the face − 10 on 11–20.\n") !=
+            std::string::npos);
+    REQUIRE(describe<fold<roll<d12>, 4>>().find(": your number is the face on 1–4, the face − 4 on 5–8 and the face − 8 on "
+                                                "9–12.\n") != std::string::npos);
+    REQUIRE(describe<fold<roll<d20>, 5>>().find(": your number is 1 on faces 1, 6, 11, 16; 2 on faces 2, 7, 12, 17; 3 on "
+                                                "faces 3, 8, 13, 18; 4 on faces 4, 9, 14, 19; 5 on faces 5, 10, 15, 20.\n") !=
+            std::string::npos);
+    REQUIRE(describe<fold<roll<die<24>>, 6>>().find(": your number is the remainder of the face divided by 6 (6 for a "
+                                                    "remainder of 0).\n") != std::string::npos);
+    REQUIRE(describe<fold<roll<die<28>>, 7>>().find(": your number is the remainder of the face divided by 7 (7 for a "
+                                                    "remainder of 0).\n") != std::string::npos);
+    REQUIRE(describe<fold<roll<die<24>>, 8>>().find(": your number is the face on 1–8, the face − 8 on 9–16 and the face − "
+                                                    "16 on 17–24.\n") != std::string::npos);
     const std::string d29 = describe<plan_t<29, d6, strategy::smooth>>();
     REQUIRE(d29.find("D = A × 15 + B × 5 + C (0 to 29).") != std::string::npos);
     REQUIRE(d29.find("If D is 29 or more, go back to step 1.") != std::string::npos);
@@ -40,6 +61,27 @@ TEST_CASE("instructions for the Knuth-Yao loop", "[describe]") {
             "4. D = A mod 29.\n"
             "5. Your number is D + 1.\n");
     REQUIRE(plan_name<plan_t<29, d6>>() == "recycle<roll<d6>, 29>");
+}
+
+TEST_CASE("the Knuth-Yao loop of a die of N faces or more opens with a lookup", "[describe]") {
+    REQUIRE(describe<recycle<roll<d20>, 7>>() ==
+            "To pick a number from 1 to 7 with a d20:\n"
+            "1. Roll the d20: your number is the face on 1–7 and the face − 7 on 8–14. On 15 to 20, go on with A = face − 15 "
+            "(0 to 5) and B = 6, at step 2.\n"
+            "2. Roll the d20: A = A × 20 + face − 1 and B = B × 20. Repeat this step until B is 7 or more.\n"
+            "3. C = B − (B mod 7), the largest multiple of 7 up to B. If A is C or more: A = A − C, B = B − C, and go "
+            "back to step 2 (nothing is thrown away).\n"
+            "4. D = A mod 7.\n"
+            "5. Your number is D + 1.\n");
+    REQUIRE(describe<recycle<roll<d20>, 19>>().find("1. Roll the d20: the face is your number. On a 20, go on with A = 0 and "
+                                                    "B = 1, at step 2.\n") != std::string::npos);
+    REQUIRE(describe<recycle<roll<d20>, 18>>().find("On 19 or 20, go on with A = face − 19 (0 to 1) and B = 2, at step 2.\n") !=
+            std::string::npos);
+    // a die of fewer faces than N decides nothing on its first roll
+    REQUIRE(describe<recycle<roll<d6>, 7>>().find("1. Start with A = 0 and B = 1.\n") != std::string::npos);
+    // a die read with others is not the whole plan: its value is carried
+    REQUIRE(describe<reject<mixed_radix<roll<d6>, roll<d6>>, 35>>().find("1. Roll the d6. A = face − 1 (0 to 5).\n") !=
+            std::string::npos);
 }
 
 TEST_CASE("instructions for Lemire's multiply-shift", "[describe]") {
@@ -59,10 +101,15 @@ TEST_CASE("instructions for coins, big dice and one outcome", "[describe]") {
     REQUIRE(coins.rfind("To pick a number from 1 to 3 with a coin (heads is face 1, tails face 2):\n1. Toss the coin.", 0) == 0);
     REQUIRE(coins.find("If C is 3 or more, go back to step 1.") != std::string::npos);
     REQUIRE(describe<mixed_radix<>>() == "There is only one outcome: your number is 1. No roll is needed.\n");
-    REQUIRE(describe<reject<roll<die<7>>, 5>>().find("Roll the 7-sided die. On 6 or more, roll again.") !=
+    REQUIRE(describe<reject<roll<die<7>>, 5>>().find("Roll the 7-sided die: the face is your number. On 6 or 7, roll again.") !=
+            std::string::npos);
+    REQUIRE(describe<reject<roll<die<9>>, 5>>().find("Roll the 9-sided die: the face is your number. On 6 to 9, roll again.") !=
             std::string::npos);
     REQUIRE(describe<reject<roll<d20>, 6>>().find("A = (face − 1) mod 6") == std::string::npos);
-    REQUIRE(describe<reject<roll<d20>, 6>>().find("On 19 or more, roll again") != std::string::npos);
+    REQUIRE(describe<reject<roll<d20>, 6>>().find("On 19 or 20, roll again") != std::string::npos);
+    // a reject inside another node still says "or more"
+    REQUIRE(describe<mixed_radix<reject<roll<die<7>>, 5>, roll<d6>>>().find("Roll the 7-sided die. On 6 or more, roll again.") !=
+            std::string::npos);
 }
 
 TEST_CASE("an 18-sided die, a 180-sided die", "[describe]") {

@@ -102,8 +102,10 @@ public:
         const count_t n = d_.outcomes();
         if (n == 1) return "There is only one outcome: your number is 1. No roll is needed.\n";
         std::string result = "To pick a number from 1 to " + to_string(n) + " with " + dice_phrase() + ":\n";
-        const std::string value = compute(d_.root());
-        steps_.push_back("Your number is " + value + " + 1.");
+        if (!lookup_steps()) {
+            const std::string value = compute(d_.root());
+            steps_.push_back("Your number is " + value + " + 1.");
+        }
         return result + numbered_steps();
     }
 
@@ -143,6 +145,60 @@ private:
         else
             return result + knuth_yao_steps(root);
         return result + numbered_steps();
+    }
+
+    // A plan that reads one die of at least N faces (a roll; a fold, reject
+    // or Knuth–Yao loop of a roll) opens with a lookup of its faces, with no
+    // letter: "Roll the 30-sided die: the face is your number. On a 30, roll
+    // again." The faces left over by a Knuth–Yao loop carry a number on, and
+    // only then are there letters: "On 15 to 20, go on with A = face − 15
+    // (0 to 5) and B = 6, at step 2." False, with no step written, for any
+    // other plan.
+    bool lookup_steps() {
+        const plan_node& root = d_.root();
+        const bool read_once = root.kind == node_kind::reject || root.kind == node_kind::fold || root.kind == node_kind::recycle;
+        if (root.kind != node_kind::roll && !(read_once && d_.child(root).kind == node_kind::roll)) return false;
+        const count_t n = root.outcomes, faces = root.kind == node_kind::roll ? n : d_.child(root).outcomes;
+        if (faces < n) return false;  // the loop's first roll decides nothing
+        const count_t kept = faces / n * n, left = faces - kept;
+        std::string step = roll_verb(faces) + ": " + numbers_of_faces(faces, n, kept) + ".";
+        const std::string past = left == 1 ? on_face(faces)
+                                           : "On " + to_string(kept + 1) + (left == 2 ? " or " : " to ") + to_string(faces);
+        if (left != 0 && root.kind == node_kind::reject) step += " " + past + ", roll again.";
+        steps_.push_back(step);
+        if (left == 0 || root.kind == node_kind::reject) return true;
+        // the Knuth–Yao loop: faces kept + 1 to K go on with X = face − kept − 1 uniform on [0, left)
+        const std::string x = next_letter(), r = next_letter(), t = next_letter(), m = to_string(n), k = to_string(faces);
+        steps_.back() += " " + past + ", go on with " + x + " = " +
+                         (left == 1 ? "0" : "face − " + to_string(kept + 1) + " (" + range(left) + ")") + " and " + r +
+                         " = " + to_string(left) + ", at step 2.";
+        steps_.push_back(roll_verb(faces) + ": " + x + " = " + x + " × " + k + " + face − 1 and " + r + " = " + r + " × " + k +
+                         ". Repeat this step until " + r + " is " + m + " or more.");
+        steps_.push_back("Your number is " + recycle_ending(x, r, t, m, 2) + " + 1.");
+        return true;
+    }
+
+    // The number that faces 1 to `kept` of one roll give, (face − 1) mod N +
+    // 1, in words: "the face is your number"; "your number is the face on
+    // 1–7, the face − 7 on 8–14"; "your number is 1 on faces 1, 3, 5; 2 on
+    // faces 2, 4, 6"; for many faces, the remainder.
+    static std::string numbers_of_faces(count_t faces, count_t n, count_t kept) {
+        if (faces == 2) return "heads is 1, tails is 2";
+        const count_t times = kept / n;  // faces per number
+        if (times == 1) return "the face is your number";
+        std::string s = "your number is ";
+        if ((n <= 3 || times > 3) && n <= 6 && kept <= 20) {
+            for (count_t r = 1; r <= n; ++r) {
+                s += (r == 1 ? "" : "; ") + to_string(r) + " on faces ";
+                for (count_t f = r; f <= kept; f += n) s += (f == r ? "" : ", ") + to_string(f);
+            }
+            return s;
+        }
+        if (times > 3) return s + "the remainder of the face divided by " + to_string(n) + " (" + to_string(n) + " for a remainder of 0)";
+        for (count_t j = 0; j < times; ++j)
+            s += (j == 0 ? "the face" : j + 1 == times ? " and the face − " + to_string(j * n) : ", the face − " + to_string(j * n)) +
+                 " on " + to_string(j * n + 1) + "–" + to_string(j * n + n);
+        return s;
     }
 
     // "1–10 goblin, 11–16 orc, 17–19 dragon": the faces of one roll, from

@@ -49,7 +49,7 @@ outputs)
     # d7 from a d8: roll, reroll an 8; as few rolls as the Knuth–Yao loop (8/7), so the simpler plan
     out=$("$rollplan" d7 --with d8) || fail "d7 --with d8 exited $?"
     expect_in "$out" "(strategy optimal), as the rollplan library spells it: reject<roll<d8>, 7>"
-    expect_in "$out" "1. Roll the d8. On an 8, roll again. A = face − 1 (0 to 6)."
+    expect_in "$out" "1. Roll the d8: the face is your number. On an 8, roll again."
     expect_in "$out" "Expected rolls: 1.1429 (exactly 8/7)"
     expect_in "$out" "Chance of needing more than 2 rolls: 1/64 (1.56%)"
     expect_in "$out" "99% of the time it is done within 3 rolls."
@@ -130,7 +130,7 @@ digits read together (40 and 7 is 47), and all zeros are 100: each number from 1
     expect_in "$out" "Add 9 to it for your number from 10 to 50."
     out=$("$rollplan" coin --with d6) || fail "coin --with d6 exited $?"
     expect_in "$out" "Heads or tails with a d6:"
-    expect_in "$out" "1. Roll the d6: faces 1, 3, 5 give A = 0; faces 2, 4, 6 give A = 1."
+    expect_in "$out" "1. Roll the d6: your number is 1 on faces 1, 3, 5; 2 on faces 2, 4, 6."
     out=$("$rollplan" d30 --with "d6, d10") || fail "--with 'd6, d10' exited $?"
     expect_in "$out" "A number from 1 to 30 with a d6 and a d10:"
     # --compare aligned whatever a cell says: the digits plan of a d1025 from a coin (11 flips, rejected
@@ -593,14 +593,17 @@ Your number is the digits read together (1, 2, 3 is 123), and all zeros are 1000
     out=$(printf '4\n2\n' | timeout 20 script -qec "$rollplan 2d6+3 --with d6 --interactive" /dev/null)
     expect_in "$out" "Your sum is 9."
     # a table read as a person reads it: the first roll's faces in ranges, then the rows; the steps
-    # followed on every sequence of faces give each outcome the Knuth-Yao tree's chance (follow.py)
+    # followed on every sequence of faces give each outcome the Knuth-Yao tree's chance (follow.py).
+    # So do a number from one die's faces (d7 from a d20: the face, or the face − 7), then the loop.
     out=$("$rollplan" --weights goblin=3,orc=2,dragon=1 --with d20) || fail "the goblin table exited $?"
     expect_in "$out" "1. Roll the d20: 1–10 goblin, 11–16 orc, 17–19 dragon. On a 20, go on with A = 0, at row 2 of the table below."
     out=$("$rollplan" --weights 'goblin: 3, orc: 2, dragon: 1' --with d6) || fail "the goblin table from a d6 exited $?"
     expect_in "$out" "1. Roll the d6: 1–3 goblin, 4–5 orc, 6 dragon."
     for request in "20 3 --weights goblin=3,orc=2,dragon=1 --with d20" "6 2 --weights goblin=3,orc=2,dragon=1 --with d6" \
         "2 6 --weights 3,2,1 --with coin" "6 3 --weights 1,3,3 --with d6" "20 3 2d6+3 --with d20" "12 3 3d4 --with d12" \
-        "6 4 2d6 --with d6 --strategy optimal" "10 3 --weights 1,2,3,4,5 --with d10"; do
+        "6 4 2d6 --with d6 --strategy optimal" "10 3 --weights 1,2,3,4,5 --with d10" \
+        "20 3 d7 --with d20" "30 2 d29 --with d30" "6 4 d5 --with d6" "6 2 d3 --with d6" "20 3 d6 --with d20" \
+        "20 2 d4 --with d20" "100 2 d6 --with d100" "2 3 coin --with coin" "12 3 d8 --with d12" "6 2 d6 --with d6"; do
         # shellcheck disable=SC2086
         python3 "$(dirname "$0")/follow.py" "$rollplan" $request || fail "the steps of $request, followed"
     done

@@ -236,7 +236,7 @@ def checks(page_dir, rollplan, artifacts):
         check(results(driver) == ["Your number is 17."] and not shown(driver, "message"), "after a bad face the sitting goes on")
         check(severe_logs(driver) == [], f"no errors in the browser's console: {severe_logs(driver)}")
 
-        # A coin from a d6 (its steps: faces 2, 4, 6 give A = 1, the number 2,
+        # A coin from a d6 (its steps: faces 2, 4, 6 give the number 2,
         # tails), a d10's typed 0 (its face 10), a coin's Heads and Tails.
         fill(driver, target="coin", dice="d6")
         by_id(driver, "start").click()
