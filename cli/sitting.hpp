@@ -98,4 +98,16 @@ void sitting(const target& t, const rp::dice_faces& dice, const std::string& str
     result(1, t.answer(rp::sample(d, as_labelled)));
 }
 
+// What the steps printed for a sitting of one number (count 0) carry after
+// the faces rolled so far: describe's letters, "A = 2 and B = 6" in a loop,
+// "A = 0, at row 2" in a table (rp::carried_values); empty for sums rolled
+// and added, percentile dice, pooled sittings, and plans that carry nothing.
+inline std::string carried_so_far(const target& t, const rp::dice_faces& dice, const std::string& strategy, std::uint64_t count,
+                                  const std::vector<rp::count_t>& faces) {
+    if (count != 0 || strategy == "add") return {};
+    const rp::plan_description d = t.plan(dice, strategy);
+    if (t.percentile_dice(d) != 0) return {};
+    return rp::carried_values(d, faces);
+}
+
 }  // namespace rollplan_command

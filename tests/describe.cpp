@@ -1,7 +1,9 @@
 #include <rollplan/describe.hpp>
 #include <rollplan/planner.hpp>
+#include <rollplan/sample.hpp>
 
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -270,4 +272,73 @@ TEST_CASE("a loaded plan of one weight is named and described (GCC 12 found it a
     using P = loaded_plan_t<loaded<7>, d6>;
     REQUIRE(plan_name<P>() == "knuth_yao<roll<d6>, 7>");
     REQUIRE(describe<P>().find("No roll is needed") != std::string::npos);
+}
+
+namespace {
+// Every sequence of faces of a K-sided die up to `depth` rolls: the values the
+// steps carry are shown exactly while sample() asks for another roll.
+int carried_while_undecided(const plan_description& d, count_t faces, std::size_t depth) {
+    struct out_of_faces {};
+    int checked = 0;
+    std::vector<count_t> rolled;
+    auto visit = [&](auto&& self) -> void {
+        std::size_t used = 0;
+        bool undecided = false;
+        try {
+            sample(d, [&](count_t) -> std::uint64_t {
+                if (used == rolled.size()) throw out_of_faces{};
+                return static_cast<std::uint64_t>(rolled[used++] - 1);
+            });
+        } catch (const out_of_faces&) {
+            undecided = true;
+        }
+        if (!rolled.empty()) {
+            REQUIRE(carried_values(d, rolled).empty() == !undecided);
+            ++checked;
+        }
+        if (!undecided || rolled.size() == depth) return;
+        for (count_t f = 1; f <= faces; ++f) {
+            rolled.push_back(f);
+            self(self);
+            rolled.pop_back();
+        }
+    };
+    visit(visit);
+    return checked;
+}
+}  // namespace
+
+TEST_CASE("the values a person carries, as the rolls come in", "[describe]") {
+    const plan_description& d7 = description_v<recycle<roll<d20>, 7>>;
+    REQUIRE(carried_values(d7, {}).empty());
+    REQUIRE(carried_values(d7, {3}).empty());     // decided: 3
+    REQUIRE(carried_values(d7, {14}).empty());    // decided: 7
+    REQUIRE(carried_values(d7, {15}) == "A = 0 and B = 6");
+    REQUIRE(carried_values(d7, {17}) == "A = 2 and B = 6");
+    REQUIRE(carried_values(d7, {17, 5}).empty());  // A = 44 < C = 119
+    REQUIRE(carried_values(d7, {20, 20}) == "A = 0 and B = 1");  // A = 119 = C: A = 0, B = 120 − 119
+    REQUIRE(carried_values(d7, {21}).empty());    // not a face of the d20
+    // a d29 from a d6: B below 29 after one roll, so A and B are carried
+    const plan_description& d29 = description_v<recycle<roll<d6>, 29>>;
+    REQUIRE(carried_values(d29, {4}) == "A = 3 and B = 6");
+    REQUIRE(carried_values(d29, {4, 2}).empty());  // A = 19 below C = 29: the number 20
+    REQUIRE(carried_values(d29, {6, 6}) == "A = 6 and B = 7");  // A = 35 ≥ C = 29
+    // the goblin table from a d20: 20 goes on with A = 0 at row 2
+    const plan_description& goblins = description_v<knuth_yao<roll<d20>, 3, 2, 1>>;
+    REQUIRE(carried_values(goblins, {19}).empty());
+    REQUIRE(carried_values(goblins, {20}) == "A = 0, at row 2");
+    // a coin for 1 in 3 rows repeat: row 1, row 2, row 1 again (2^2 mod 3 = 1)
+    const plan_description& third = description_v<knuth_yao<roll<coin>, 1, 2>>;
+    REQUIRE(carried_values(third, {2}) == "A = 0, at row 2");  // row 1: outcome 2: 1, and A = 1 is not below it
+    REQUIRE(carried_values(third, {2, 2}) == "A = 0, at row 1");  // row 2: outcome 1: 1
+    // letters read off one roll each carry nothing across rolls
+    REQUIRE(carried_values(description_v<reject<mixed_radix<roll<d6>, roll<d6>>, 35>>, {4}).empty());
+    REQUIRE(describe<knuth_yao<roll<coin>, 1, 2>>().find("(after row 2, row 1 again)") != std::string::npos);
+
+    // 20 first faces; 6 of them go on to 20 second faces; of those 120, only A = 119 goes on to a third roll
+    REQUIRE(carried_while_undecided(d7, 20, 3) == 20 + 6 * 20 + 1 * 20);
+    REQUIRE(carried_while_undecided(d29, 6, 5) > 0);
+    REQUIRE(carried_while_undecided(goblins, 20, 3) > 0);
+    REQUIRE(carried_while_undecided(description_v<knuth_yao<roll<coin>, 1, 36>>, 2, 12) > 0);  // 36 rows: by the rule
+    REQUIRE(carried_while_undecided(description_v<knuth_yao<roll<d6>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>, 6, 4) > 0);
 }

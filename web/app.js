@@ -323,6 +323,10 @@ var page = (function () {
     $("faces-so-far").textContent = faces.length ? "Faces so far: " + faces.map(function (f) {
       return f.label + (f.virtual ? " (rolled for you)" : "");
     }).join(", ") : "No faces yet.";
+    // the numbers the steps carry from roll to roll, as the person following them should have them
+    var carried = next && answer.carried ? answer.carried : "";
+    $("carried").textContent = carried ? "Carried so far, as in the steps: " + carried + "." : "";
+    show($("carried"), carried !== "");
     $("undo").disabled = faces.length === 0;
     $("results").textContent = "";
     answer.results.forEach(function (line) { $("results").appendChild(text("li", line)); });

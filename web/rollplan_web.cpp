@@ -7,8 +7,9 @@
 //       the plan's steps, expected rolls, tail, 99% line and chart, the
 //       strategies compared, and for count > 1 what the numbers cost;
 //   rollplan_sitting(target, table, dice, strategy, count, faces)
-//       a sitting replayed from the faces given so far: its results, and the
-//       die to roll next (or none, when it is over);
+//       a sitting replayed from the faces given so far: its results, the
+//       die to roll next (or none, when it is over), and the values the
+//       steps carry so far ("A = 2 and B = 6"; sitting.hpp's carried_so_far);
 //   rollplan_face(typed, faces, read)
 //       a face typed for a die (read "tens", "units", "hundreds" or "tens digit" for percentile dice),
 //       read as the command reads it.
@@ -254,6 +255,7 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_sitting(const char* target_text, const
                                    .add("words", json_string(face_words(die)))
                                    .add("labels", json_strings(labels))
                                    .done());
+            answer.add("carried", json_string(carried_so_far(r.what, r.dice, r.strategy, r.count, faces)));
         }
         reply = answer.add("title", json_string(title)).add("results", json_strings(results)).add("rolls", std::to_string(used)).done();
     } catch (const std::exception& e) {

@@ -89,6 +89,25 @@ inline std::string name_of_node(const plan_description& d, const plan_node& node
 
 // Builds the steps: each node's value gets a letter, computed by the steps
 // written before it.
+// The rows of a Knuth–Yao table as describe lists them: row k's share
+// K^(k−1) mod W, up to 17 rows (16 are listed, more are given by their
+// rule), and the row that follows the last (from 1; 0 when the table ends).
+struct knuth_yao_table_rows {
+    std::vector<count_t> shares;
+    std::size_t repeat_from = 0;
+};
+inline knuth_yao_table_rows table_rows(count_t faces, count_t total) {
+    knuth_yao_table_rows rows;
+    for (count_t share = 1; share != 0 && rows.shares.size() <= 16;) {
+        for (std::size_t j = 0; j < rows.shares.size() && rows.repeat_from == 0; ++j)
+            if (rows.shares[j] == share) rows.repeat_from = j + 1;
+        if (rows.repeat_from != 0) break;
+        rows.shares.push_back(share);
+        share = next_residue(share, faces, total);
+    }
+    return rows;
+}
+
 class instructions {
 public:
     explicit instructions(const plan_description& d, std::vector<std::string> names = {}) : d_(d), names_(std::move(names)) {
@@ -251,15 +270,7 @@ private:
     std::string knuth_yao_steps(const plan_node& node) {
         const count_t faces = d_.child(node).outcomes, total = d_.total_weight();
         const std::size_t n = d_.weight_count();
-        std::vector<count_t> shares;  // K^(k−1) mod W for row k
-        std::size_t repeat_from = 0;  // the row that follows the last, from 1; 0 when the table ends
-        for (count_t share = 1; share != 0 && shares.size() <= 16;) {
-            for (std::size_t j = 0; j < shares.size() && repeat_from == 0; ++j)
-                if (shares[j] == share) repeat_from = j + 1;
-            if (repeat_from != 0) break;
-            shares.push_back(share);
-            share = next_residue(share, faces, total);
-        }
+        auto [shares, repeat_from] = table_rows(faces, total);
         const bool listed = shares.size() <= 16;
         const std::string x = next_letter(), k = to_string(faces), w = to_string(total);
         std::vector<count_t> first_row;  // each outcome's faces of the first roll
@@ -553,6 +564,60 @@ inline std::string describe(const plan_description& d) { return detail::instruct
 // one name per weight): what the rollplan command prints for --weights.
 inline std::string describe(const plan_description& d, const std::vector<std::string>& outcome_names) {
     return detail::instructions(d, outcome_names).text();
+}
+
+// What a person following describe(d)'s steps holds in their head after the
+// faces rolled so far (each from 1): "A = 3 and B = 6" in the loop of a
+// number from 1 to N (a recycle of one die, its first roll a lookup or not),
+// "A = 4, at row 3" in a table's (a knuth_yao of one die). Empty when the
+// steps carry no number at this point: before the first roll, once the
+// faces decide, or for a plan whose letters are each read off one roll (a
+// reject or fold of rolls put together). What the page's sitting shows as
+// the rolls come in; tests/describe.cpp checks, on every sequence of faces
+// to a depth, that these values are undecided exactly while sample() asks
+// for another roll. A face outside the die gives "".
+inline std::string carried_values(const plan_description& d, const std::vector<count_t>& faces) {
+    const plan_node& root = d.root();
+    if (faces.empty() || root.children == 0 || d.child(root).kind != node_kind::roll) return {};
+    const count_t k = d.child(root).outcomes;
+    for (count_t face : faces)
+        if (face < 1 || face > k) return {};
+    if (root.kind == node_kind::recycle) {
+        // steps 2 and 3 of the loop, from A = 0 and B = 1: a roll, then at B ≥ N the cut at C = B − (B mod N)
+        const count_t n = root.outcomes;
+        count_t a = 0, b = 1;
+        for (count_t face : faces) {
+            a = a * k + face - 1;
+            b = b * k;
+            if (b < n) continue;
+            const count_t c = b - b % n;
+            if (a < c) return {};  // decided
+            a -= c;
+            b -= c;
+        }
+        return "A = " + to_string(a) + " and B = " + to_string(b);
+    }
+    if (root.kind == node_kind::knuth_yao && d.is_loaded()) {
+        // row r: A = A × K + face − 1, then along the row, outcome by outcome, taking each number from A
+        // (a listed table's rows repeat: after its last row, row repeat_from again)
+        const count_t total = d.total_weight();
+        const detail::knuth_yao_table_rows rows = detail::table_rows(k, total);
+        const bool listed = rows.shares.size() <= 16;
+        count_t a = 0, share = 1;
+        std::size_t row = 1;
+        for (count_t face : faces) {
+            a = a * k + face - 1;
+            for (std::size_t i = 0; i < d.weight_count(); ++i) {
+                const count_t leaves = detail::knuth_yao_leaves(share, d.weight(i), total, k);
+                if (a < leaves) return {};  // decided
+                a -= leaves;
+            }
+            share = detail::next_residue(share, k, total);
+            row = listed && row == rows.shares.size() ? rows.repeat_from : row + 1;
+        }
+        return "A = " + to_string(a) + ", at row " + std::to_string(row);
+    }
+    return {};
 }
 
 // The plan's type, spelled as in C++ with the die aliases (d6, coin, die<K>).

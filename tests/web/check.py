@@ -165,14 +165,26 @@ def checks(page_dir, rollplan, artifacts):
         by_id(driver, "start").click()
         check(by_id(driver, "prompt").text.startswith("Roll the d6"), f"the sitting asks for the d6: {by_id(driver, 'prompt').text!r}")
         check(sorted(face_buttons(driver)) == sorted(str(f) for f in range(1, 7)), "one button per face of the d6")
-        click_faces(driver, ["6", "6", "5"])
+        check(not shown(driver, "carried"), "nothing is carried before the first roll")
+        click_faces(driver, ["6"])
+        check(by_id(driver, "carried").text == "Carried so far, as in the steps: A = 5 and B = 6.",
+              f"A and B after a 6: {by_id(driver, 'carried').text!r}")
+        click_faces(driver, ["6", "5"])
         check(by_id(driver, "faces-so-far").text == "Faces so far: 6, 6, 5", "the faces so far are shown")
+        # 5 -> A 6·6 + 4 = 40, B 42, C = 29, A >= C: A 11, B 13
+        check(by_id(driver, "carried").text == "Carried so far, as in the steps: A = 11 and B = 13.",
+              f"A and B after 6, 6, 5: {by_id(driver, 'carried').text!r}")
         by_id(driver, "undo").click()
         check(by_id(driver, "faces-so-far").text == "Faces so far: 6, 6", "the last face is taken back")
-        click_faces(driver, ["2", "4"])
+        check(by_id(driver, "carried").text == "Carried so far, as in the steps: A = 6 and B = 7.",
+              f"A and B after 6, 6: {by_id(driver, 'carried').text!r}")
+        click_faces(driver, ["2"])
+        check(by_id(driver, "carried").text == "Carried so far, as in the steps: A = 8 and B = 13.",
+              f"A and B after 6, 6, 2: {by_id(driver, 'carried').text!r}")
+        click_faces(driver, ["4"])
         check(results(driver) == ["Your number is 23."], f"faces 6, 6, 2, 4 give 23: {results(driver)}")
-        check(by_id(driver, "prompt").text == "Done." and face_buttons(driver) == {} and not shown(driver, "typed-face"),
-              "the sitting is over: no face asked for")
+        check(by_id(driver, "prompt").text == "Done." and face_buttons(driver) == {} and not shown(driver, "typed-face")
+              and not shown(driver, "carried"), "the sitting is over: no face asked for, nothing carried")
         check.shot("sitting_d29")
 
         # By keyboard alone: the typed face and Enter (3 -> A 2, B 6; 5 -> A 16, B 36, C = 29: D = 16, the number 17).
