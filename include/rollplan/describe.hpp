@@ -206,7 +206,7 @@ private:
         const count_t times = kept / n;  // faces per number
         if (times == 1) return "the face is your number";
         std::string s = "your number is ";
-        if ((n <= 3 || times > 3) && n <= 6 && kept <= 20) {
+        if ((n <= 3 || times > 3) && kept <= 20) {  // so n ≤ 5: 4 × 6 > 20
             for (count_t r = 1; r <= n; ++r) {
                 s += (r == 1 ? "" : "; ") + to_string(r) + " on faces ";
                 for (count_t f = r; f <= kept; f += n) s += (f == r ? "" : ", ") + to_string(f);
