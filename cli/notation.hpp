@@ -167,6 +167,9 @@ inline dice_term read_dice(const std::string& typed, const std::string& what) {
     if (sign != std::string::npos) {
         const std::string number = trimmed(rest.substr(sign + 1));
         if (number.empty()) throw bad_input("rollplan: " + what + " '" + shown(typed) + "' ends in '" + rest[sign] + "'; write 2d6+3");
+        if (number.find_first_of("+-") == 0)
+            throw bad_input("rollplan: " + what + " '" + shown(typed) + "' has two signs, '" + rest[sign] + number[0] +
+                            "'; write one, like 2d6+3 or 2d6-1");
         if (!all_digits(number)) count_in(number, "the number added", what, typed);  // says it is no whole number
         // past 20 digits it is no count, and past max_modifier either way
         const rp::count_t m = parse_count(number).value_or(max_modifier + 1);
@@ -227,7 +230,11 @@ inline std::vector<rp::count_t> read_held(const std::string& text) {
         const std::size_t comma = text.find(',', start);
         const std::string one = trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
         if (one.empty()) throw bad_input("rollplan: --with '" + shown(text) + "' names no die; write --with d6 or --with d6,d10");
-        if (one.find_first_of(" \t") != std::string::npos && looks_like_dice(one.substr(one.find_last_of(" \t") + 1)))
+        // "2 d10" is two d10s, as in the target; "d6 d10" two dice with no comma
+        const std::size_t space = one.find_first_of(" \t");
+        const bool counted = space != std::string::npos && all_digits(one.substr(0, space)) &&
+                             trimmed(one.substr(space)).find_first_of(" \t") == std::string::npos;
+        if (!counted && space != std::string::npos && looks_like_dice(one.substr(one.find_last_of(" \t") + 1)))
             throw bad_input("rollplan: --with '" + shown(one) + "': separate the dice with commas, like d6, d10");
         dice_term die;
         if (looks_like_dice(one))

@@ -170,7 +170,7 @@ inline std::optional<rp::count_t> parse_face(const std::string& typed, die_roll 
 
 // The faces that may be typed, in words.
 inline std::string face_words(die_roll roll) {
-    if (roll.read == reading::tens) return "00, 10, 20 and so on to 90";
+    if (roll.read == reading::tens) return "00, 10, 20 and so on to 90, or 0 to 9 for its digit";
     if (roll.read != reading::as_labelled) return "0 to 9";
     if (roll.faces == 2) return "1 or h for heads, 2 or t for tails";
     return "1 to " + rp::to_string(roll.faces) + (roll.faces == 10 ? ", or 0 for the 10" : roll.faces == 100 ? ", or 00 for the 100" : "");

@@ -35,8 +35,8 @@ void pooled_sitting_with(const target& t, std::uint64_t count, Roll& roll, Begin
         for (std::size_t i = 0; i < t.loaded->weights.size; ++i) weights.push_back(static_cast<std::uint64_t>(t.loaded->weights.values[i]));
         loaded.emplace(weights.begin(), weights.end());
     }
-    begin(rp::to_string(count) + " times: " + t.title(rp::dice_faces{K}) +
-          ", from one pool of rolls (each draw keeps what the last one left unused).");
+    begin(t.title(rp::dice_faces{K}) + ", " + rp::to_string(count) +
+          " times, from one pool of rolls (each draw keeps what the last one left unused).");
     for (std::uint64_t i = 1; i <= count; ++i) {
         const std::uint64_t v = loaded ? static_cast<std::uint64_t>(pool.draw(*loaded)) : pool.draw(static_cast<std::uint64_t>(t.n));
         result(i, "(" + rp::to_string(i) + " of " + rp::to_string(count) + ") " + t.answer(v));
@@ -70,7 +70,7 @@ void sitting(const target& t, const rp::dice_faces& dice, const std::string& str
     if (strategy == "add") {
         const rp::plan_description d = t.plan(dice, strategy);
         const std::uint64_t sums = count == 0 ? 1 : count;
-        begin(count == 0 ? t.title(dice) + "." : rp::to_string(count) + " times: " + t.title(dice) + ", each rolled and added.");
+        begin(count == 0 ? t.title(dice) + "." : t.title(dice) + ", " + rp::to_string(count) + " times, each rolled and added.");
         for (std::uint64_t i = 1; i <= sums; ++i)
             result(i, (count == 0 ? "" : "(" + rp::to_string(i) + " of " + rp::to_string(count) + ") ") +
                           t.answer(t.outcome(rp::sample(d, as_labelled), strategy)));

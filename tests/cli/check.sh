@@ -330,13 +330,13 @@ interactive_pipe)
     for reading in '0 5 5' '00 0 100' '00 1 1' '90 9 99' '7 3 73' '40 0 40'; do
         read -r tens units number <<<"$reading"
         out=$(printf '%s\n%s\n' "$tens" "$units" | "$rollplan" d% --with d10 --interactive) || fail "d% $tens $units: exit $?"
-        expect_in "$out" "Roll the tens die and type the face (00, 10, 20 and so on to 90): $tens"
+        expect_in "$out" "Roll the tens die and type the face (00, 10, 20 and so on to 90, or 0 to 9 for its digit): $tens"
         expect_in "$out" "Roll the units die and type the face (0 to 9): $units"
         expect_in "$out" "Your number is $number."
     done
     out=$(printf '75\n' | "$rollplan" d% --with d10,d10 --interactive 2>&1)
     [ $? -eq 2 ] || fail "d%: a tens die's 75 is refused with exit status 2"
-    expect_in "$out" "rollplan: '75' is not a face of the tens die (00, 10, 20 and so on to 90)"
+    expect_in "$out" "rollplan: '75' is not a face of the tens die (00, 10, 20 and so on to 90, or 0 to 9 for its digit)"
     out=$(printf '30\n10\n' | "$rollplan" d% --with d10 --interactive 2>&1)
     [ $? -eq 2 ] || fail "d%: a units die's 10 is refused with exit status 2"
     expect_in "$out" "rollplan: '10' is not a face of the units die (0 to 9)"
@@ -366,6 +366,7 @@ interactive_pipe)
     # (above), the number 14; the pool keeps ⌊42/29⌋ = 1 of ⌊78/29⌋ = 2; faces 3, 5 make 1·36 + 2·6 + 4 =
     # 52 of 72, below 72 − 72 mod 29 = 58: 52 mod 29 = 23, the number 24 — six rolls for two numbers
     out=$(printf '6\n6\n1\n1\n3\n5\n' | "$rollplan" d29 --with d6 --interactive --count 2) || fail "exit $?"
+    expect_in "$out" "A number from 1 to 29 with a d6, 2 times, from one pool of rolls"
     expect_in "$out" "(1 of 2) Your number is 14."
     expect_in "$out" "(2 of 2) Your number is 24."
     expect_in "$out" "That took 6 rolls."
@@ -377,6 +378,11 @@ interactive_pipe)
     expect_in "$out" "(1 of 2) Your outcome is orc."
     expect_in "$out" "(2 of 2) Your outcome is dragon."
     expect_in "$out" "That took 2 rolls."
+    # --count of a sum rolled and added: the title once, each sum its own dice
+    out=$(printf '3\n4\n5\n6\n' | "$rollplan" 2d6 --with d6 --interactive --count 2) || fail "exit $?"
+    expect_in "$out" "The sum of 2d6 (2 to 12) with a d6, 2 times, each rolled and added."
+    expect_in "$out" "(1 of 2) Your sum is 7."
+    expect_in "$out" "(2 of 2) Your sum is 11."
     # --roll: virtual dice, each roll printed, a number in range (3 numbers from a d6: 1 to 6 each)
     for run in 1 2 3 4 5; do
         out=$("$rollplan" d29 --with d6 --roll </dev/null) || fail "--roll exit $?"
@@ -418,7 +424,7 @@ interactive_terminal)
     out=$(printf '75\n70\n3\n' | timeout 20 script -qec "$rollplan d% --with d10 --interactive" /dev/null)
     status=$?
     [ $status -eq 0 ] || fail "at a terminal, percentile dice: exit status $status"
-    expect_in "$out" "'75' is not a face of the tens die (00, 10, 20 and so on to 90); the rolls so far are kept"
+    expect_in "$out" "'75' is not a face of the tens die (00, 10, 20 and so on to 90, or 0 to 9 for its digit); the rolls so far are kept"
     expect_in "$out" "Your number is 73."
     # the end of input at a terminal still ends the run: exit status 2, one line
     out=$(printf '3\n\004' | timeout 20 script -qec "$rollplan d29 --with d6 --interactive" /dev/null)
@@ -620,7 +626,13 @@ Your number is the digits read together (1, 2, 3 is 123), and all zeros are 1000
     say "rollplan: the table: the weight '-3' is negative" --weights 'goblin: -3, orc: 2' --with d6
     say "rollplan: the table: the weight '-3' is negative" --weights '2, −3' --with d6
     say "rollplan: --with 'd6 d10': separate the dice with commas, like d6, d10" d29 --with 'd6 d10'
-    say "rollplan: the target '2d6++': the number added '+' is not a whole number" 2d6++ --with d6
+    say "rollplan: the target '2d6++' has two signs, '++'; write one, like 2d6+3 or 2d6-1" 2d6++ --with d6
+    say "rollplan: the target '2d6--1' has two signs, '--'; write one, like 2d6+3 or 2d6-1" 2d6-−1 --with d6
+    say "rollplan: the target '2d6+x': the number added 'x' is not a whole number" 2d6+x --with d6
+    say "rollplan: --with '2 d10 d6': separate the dice with commas, like d6, d10" d29 --with '2 d10 d6'
+    # "2 d10" held is two d10s, as the target "2 d10" is 2d10
+    out=$("$rollplan" d29 --with '2 d10, d6') || fail "--with '2 d10, d6' exited $?"
+    expect_in "$out" "A number from 1 to 29 with a d10 and a d6:"
     # the most totals a sum takes, 200: 2d100 has 199, 2d101 201
     out=$("$rollplan" 2d100 --with d100) || fail "2d100 exited $?"
     expect_in "$out" "The sum of 2d100 (2 to 200) with a 100-sided die:"
