@@ -94,14 +94,16 @@ inline std::optional<std::string> read_answer(std::istream& in, bool& too_long) 
 // pipe the face read is echoed after the prompt (escaped, as shown() quotes
 // it), so that the output reads as a session, and a face that is not one ends
 // the run (exit status 2: a script fails fast); at a terminal it is explained
-// and asked for again, the rolls so far kept. Returns the face − 1, the value
-// the plans read.
+// and asked for again, the rolls so far kept. What the steps carry before the
+// roll, if anything, is printed first ("Carried so far, as in the steps: A = 5
+// and B = 6."). Returns the face − 1, the value the plans read.
 class face_source {
 public:
     face_source(std::istream& in, std::ostream& out, bool at_terminal, bool virtual_dice)
         : in_(in), out_(out), at_terminal_(at_terminal), virtual_dice_(virtual_dice) {}
-    std::uint64_t operator()(die_roll die) {
+    std::uint64_t operator()(const die_roll& die) {
         ++rolls_;
+        if (!die.carried.empty()) out_ << "Carried so far, as in the steps: " << die.carried << ".\n";
         if (virtual_dice_) {
             if (!device_) device_.emplace();
             const rp::count_t face = rp::uniform_below(*device_, static_cast<std::uint64_t>(die.faces)) + 1;

@@ -144,6 +144,7 @@ enum class reading { as_labelled, tens, units, hundreds, tens_digit };
 struct die_roll {
     rp::count_t faces;
     reading read = reading::as_labelled;
+    std::string carried = {};  // what the steps carry before this roll (rp::carried_values), or empty
 };
 
 // The face typed for the roll, or nothing when it is none of its faces.

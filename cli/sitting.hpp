@@ -9,7 +9,9 @@
 // from 1 to 100 or 1000 whose plan rolls a d10 for each digit is read from
 // the highest digit down); begin(title) is told what the sitting draws, once
 // the request is known to be one it can run; result(i, text) each result (i
-// from 1). The command reads the faces from its input; the web page replays the
+// from 1). In the sitting of one number each die_roll also says what the
+// steps carry before it (rp::carried_values: "A = 5 and B = 6"), which the
+// command prints and the page shows. The command reads the faces from its input; the web page replays the
 // faces clicked so far, its roll(K) throwing when they run out (the sitting
 // holds nothing between rolls but the library's own state).
 #pragma once
@@ -95,19 +97,14 @@ void sitting(const target& t, const rp::dice_faces& dice, const std::string& str
         result(1, "Your number is " + rp::to_string(c == 0 ? (digits == 3 ? 1000 : 100) : c) + ".");
         return;
     }
-    result(1, t.answer(rp::sample(d, as_labelled)));
-}
-
-// What the steps printed for a sitting of one number (count 0) carry after
-// the faces rolled so far: describe's letters, "A = 2 and B = 6" in a loop,
-// "A = 0, at row 2" in a table (rp::carried_values); empty for sums rolled
-// and added, percentile dice, pooled sittings, and plans that carry nothing.
-inline std::string carried_so_far(const target& t, const rp::dice_faces& dice, const std::string& strategy, std::uint64_t count,
-                                  const std::vector<rp::count_t>& faces) {
-    if (count != 0 || strategy == "add") return {};
-    const rp::plan_description d = t.plan(dice, strategy);
-    if (t.percentile_dice(d) != 0) return {};
-    return rp::carried_values(d, faces);
+    // each roll told what the steps carry so far, as describe words it ("A = 5 and B = 6")
+    std::vector<rp::count_t> rolled;
+    auto carrying = [&](rp::count_t k) {
+        const std::uint64_t face = roll(die_roll{k, reading::as_labelled, rp::carried_values(d, rolled)});
+        rolled.push_back(static_cast<rp::count_t>(face) + 1);
+        return face;
+    };
+    result(1, t.answer(rp::sample(d, carrying)));
 }
 
 }  // namespace rollplan_command

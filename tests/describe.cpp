@@ -318,6 +318,7 @@ TEST_CASE("the values a person carries, as the rolls come in", "[describe]") {
     REQUIRE(carried_values(d7, {17, 5}).empty());  // A = 44 < C = 119
     REQUIRE(carried_values(d7, {20, 20}) == "A = 0 and B = 1");  // A = 119 = C: A = 0, B = 120 − 119
     REQUIRE(carried_values(d7, {21}).empty());    // not a face of the d20
+    REQUIRE(carried_values(d7, {0}).empty());     // nor is 0
     // a d29 from a d6: B below 29 after one roll, so A and B are carried
     const plan_description& d29 = description_v<recycle<roll<d6>, 29>>;
     REQUIRE(carried_values(d29, {4}) == "A = 3 and B = 6");
@@ -331,6 +332,25 @@ TEST_CASE("the values a person carries, as the rolls come in", "[describe]") {
     const plan_description& third = description_v<knuth_yao<roll<coin>, 1, 2>>;
     REQUIRE(carried_values(third, {2}) == "A = 0, at row 2");  // row 1: outcome 2: 1, and A = 1 is not below it
     REQUIRE(carried_values(third, {2, 2}) == "A = 0, at row 1");  // row 2: outcome 1: 1
+    // a table of 16 rows is listed, and comes back to row 1 after row 16: a coin, W = 2^16 − 1 (2^16 mod W =
+    // 1); 16 tails are the last faces any row decides, and leave 2^16 mod W = 1 number undecided, A = 0
+    const plan_description sixteen = make_loaded_plan({1, 65534}, 2);
+    REQUIRE(describe(sixteen).find("(after row 16, row 1 again)") != std::string::npos);
+    REQUIRE(carried_values(sixteen, std::vector<count_t>(16, 2)) == "A = 0, at row 1");
+    REQUIRE(carried_values(sixteen, std::vector<count_t>(15, 2)) == "A = 0, at row 16");
+    // 17 rows are not listed but given by their rule, and go on counting: W = 2^17 − 1
+    const plan_description seventeen = make_loaded_plan({1, 131070}, 2);
+    REQUIRE(describe(seventeen).find("Row r gives outcome i") != std::string::npos);
+    REQUIRE(carried_values(seventeen, std::vector<count_t>(17, 2)) == "A = 0, at row 18");
+    // a loaded die cut from a loop: weights 2, 3 on a d6 is cut<recycle<roll<d6>, 5>, 2, 3>, whose steps
+    // carry the loop's A and B (6: A = 5 of B = 6, past C = 5: A = 0, B = 1); a cut of one roll carries nothing
+    using cut_loop = loaded_plan_t<loaded<2, 3>, d6>;
+    REQUIRE(plan_name<cut_loop>() == "cut<recycle<roll<d6>, 5>, 2, 3>");
+    REQUIRE(carried_values(description_v<cut_loop>, {6}) == "A = 0 and B = 1");
+    REQUIRE(carried_values(description_v<cut_loop>, {5}).empty());
+    for (count_t f = 1; f <= 6; ++f) REQUIRE(carried_values(description_v<loaded_plan_t<loaded<3, 0, 2, 1>, d6>>, {f}).empty());
+    // a loop over two dice put together: its letters are not read off one die
+    REQUIRE(carried_values(description_v<recycle<mixed_radix<roll<d6>, roll<d6>>, 29>>, {36}).empty());
     // letters read off one roll each carry nothing across rolls
     REQUIRE(carried_values(description_v<reject<mixed_radix<roll<d6>, roll<d6>>, 35>>, {4}).empty());
     REQUIRE(describe<knuth_yao<roll<coin>, 1, 2>>().find("(after row 2, row 1 again)") != std::string::npos);
@@ -341,4 +361,7 @@ TEST_CASE("the values a person carries, as the rolls come in", "[describe]") {
     REQUIRE(carried_while_undecided(goblins, 20, 3) > 0);
     REQUIRE(carried_while_undecided(description_v<knuth_yao<roll<coin>, 1, 36>>, 2, 12) > 0);  // 36 rows: by the rule
     REQUIRE(carried_while_undecided(description_v<knuth_yao<roll<d6>, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1>>, 6, 4) > 0);
+    REQUIRE(carried_while_undecided(description_v<cut_loop>, 6, 4) > 0);
+    REQUIRE(carried_while_undecided(sixteen, 2, 18) >= 18);
+    REQUIRE(carried_while_undecided(seventeen, 2, 19) >= 19);
 }

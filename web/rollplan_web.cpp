@@ -9,7 +9,7 @@
 //   rollplan_sitting(target, table, dice, strategy, count, faces)
 //       a sitting replayed from the faces given so far: its results, the
 //       die to roll next (or none, when it is over), and the values the
-//       steps carry so far ("A = 2 and B = 6"; sitting.hpp's carried_so_far);
+//       steps carry so far ("A = 2 and B = 6", as the sitting tells the roll);
 //   rollplan_face(typed, faces, read)
 //       a face typed for a die (read "tens", "units", "hundreds" or "tens digit" for percentile dice),
 //       read as the command reads it.
@@ -255,7 +255,7 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_sitting(const char* target_text, const
                                    .add("words", json_string(face_words(die)))
                                    .add("labels", json_strings(labels))
                                    .done());
-            answer.add("carried", json_string(carried_so_far(r.what, r.dice, r.strategy, r.count, faces)));
+            answer.add("carried", json_string(die.carried));
         }
         reply = answer.add("title", json_string(title)).add("results", json_strings(results)).add("rolls", std::to_string(used)).done();
     } catch (const std::exception& e) {

@@ -569,7 +569,8 @@ inline std::string describe(const plan_description& d, const std::vector<std::st
 // What a person following describe(d)'s steps holds in their head after the
 // faces rolled so far (each from 1): "A = 3 and B = 6" in the loop of a
 // number from 1 to N (a recycle of one die, its first roll a lookup or not),
-// "A = 4, at row 3" in a table's (a knuth_yao of one die). Empty when the
+// "A = 4, at row 3" in a table's (a knuth_yao of one die), and the loop's
+// for a loaded die that cuts the number it makes. Empty when the
 // steps carry no number at this point: before the first roll, once the
 // faces decide, or for a plan whose letters are each read off one roll (a
 // reject or fold of rolls put together). What the page's sitting shows as
@@ -577,14 +578,17 @@ inline std::string describe(const plan_description& d, const std::vector<std::st
 // to a depth, that these values are undecided exactly while sample() asks
 // for another roll. A face outside the die gives "".
 inline std::string carried_values(const plan_description& d, const std::vector<count_t>& faces) {
+    // the node whose steps carry the letters: the root, or the loop a loaded die's cut reads (cut<recycle<…>>)
     const plan_node& root = d.root();
-    if (faces.empty() || root.children == 0 || d.child(root).kind != node_kind::roll) return {};
-    const count_t k = d.child(root).outcomes;
+    const bool cut_of_loop = root.kind == node_kind::cut && root.children != 0 && d.child(root).kind == node_kind::recycle;
+    const plan_node& carrier = cut_of_loop ? d.child(root) : root;
+    if (faces.empty() || carrier.children == 0 || d.child(carrier).kind != node_kind::roll) return {};
+    const count_t k = d.child(carrier).outcomes;
     for (count_t face : faces)
         if (face < 1 || face > k) return {};
-    if (root.kind == node_kind::recycle) {
+    if (carrier.kind == node_kind::recycle) {
         // steps 2 and 3 of the loop, from A = 0 and B = 1: a roll, then at B ≥ N the cut at C = B − (B mod N)
-        const count_t n = root.outcomes;
+        const count_t n = carrier.outcomes;
         count_t a = 0, b = 1;
         for (count_t face : faces) {
             a = a * k + face - 1;
@@ -597,7 +601,7 @@ inline std::string carried_values(const plan_description& d, const std::vector<c
         }
         return "A = " + to_string(a) + " and B = " + to_string(b);
     }
-    if (root.kind == node_kind::knuth_yao && d.is_loaded()) {
+    if (root.kind == node_kind::knuth_yao) {
         // row r: A = A × K + face − 1, then along the row, outcome by outcome, taking each number from A
         // (a listed table's rows repeat: after its last row, row repeat_from again)
         const count_t total = d.total_weight();

@@ -362,6 +362,21 @@ interactive_pipe)
     expected+=$'Roll the d10 and type the face (1 to 10, or 0 for the 10): 7\nRoll the d6 and type the face (1 to 6): 2\n'
     [[ $out == *"$expected"* ]] || fail "expected, in this order:"$'\n'"$expected"$'\nin:\n'"$out"
     expect_in "$out" "Your number is 9."
+    # what the steps carry, printed before each roll that needs it (d29 from a d6, by hand: 6 gives A = 5,
+    # B = 6; 6 gives A = 35, B = 36, cut at C = 29: A = 6, B = 7; 5 gives 40 of 42, cut at 29: A = 11,
+    # B = 13; 1 gives 66 of 78, cut at 58: A = 8, B = 20; 4 gives 51 of 120, below 116: 51 mod 29 + 1 = 23)
+    out=$(printf '6\n6\n5\n1\n4\n' | "$rollplan" d29 --with d6 --interactive) || fail "exit $?"
+    expected=$'Roll the d6 and type the face (1 to 6): 6\nCarried so far, as in the steps: A = 5 and B = 6.\n'
+    expected+=$'Roll the d6 and type the face (1 to 6): 6\nCarried so far, as in the steps: A = 6 and B = 7.\n'
+    expected+=$'Roll the d6 and type the face (1 to 6): 5\nCarried so far, as in the steps: A = 11 and B = 13.\n'
+    expected+=$'Roll the d6 and type the face (1 to 6): 1\nCarried so far, as in the steps: A = 8 and B = 20.\n'
+    expected+=$'Roll the d6 and type the face (1 to 6): 4\nYour number is 23.'
+    [[ $out == *"$expected"* ]] || fail "expected, in this order:"$'\n'"$expected"$'\nin:\n'"$out"
+    # nothing is carried by a sum rolled and added, percentile dice, or a sitting of several numbers
+    for args in "2d6 --with d6" "d% --with d10" "d29 --with d6 --count 2"; do
+        out=$(printf '6\n6\n6\n6\n6\n6\n6\n6\n' | "$rollplan" $args --interactive 2>&1)
+        [[ $out != *Carried* ]] || fail "rollplan $args --interactive carries a value:"$'\n'"$out"
+    done
     # --interactive --count: one pool for the sitting. Faces 6, 6, 1, 1 give 42 of 78 as for one draw
     # (above), the number 14; the pool keeps ⌊42/29⌋ = 1 of ⌊78/29⌋ = 2; faces 3, 5 make 1·36 + 2·6 + 4 =
     # 52 of 72, below 72 − 72 mod 29 = 58: 52 mod 29 = 23, the number 24 — six rolls for two numbers
@@ -653,7 +668,8 @@ Your number is the digits read together (1, 2, 3 is 123), and all zeros are 1000
     # a d100 (or d%) shows its 100 as 00: typed 00, 0 or 100, the same roll
     for hundred in 00 0 100; do
         out=$(printf '%s\n1\n' $hundred | "$rollplan" d6 --with d% --interactive) || fail "d6 from a d100's $hundred: exit $?"
-        expect_in "$out" "Roll the 100-sided die and type the face (1 to 100, or 00 for the 100): $hundred"$'\n'"Roll the 100-sided die"
+        # the face 100 is past the 96 that decide: A = 100 − 97 = 3 of B = 4 is carried to the next roll
+        expect_in "$out" "Roll the 100-sided die and type the face (1 to 100, or 00 for the 100): $hundred"$'\n'"Carried so far, as in the steps: A = 3 and B = 4."$'\n'"Roll the 100-sided die"
         expect_in "$out" "Your number is 1."
     done
     # a space inside one die is no separator
