@@ -349,6 +349,9 @@ TEST_CASE("the values a person carries, as the rolls come in", "[describe]") {
     REQUIRE(carried_values(description_v<cut_loop>, {6}) == "A = 0 and B = 1");
     REQUIRE(carried_values(description_v<cut_loop>, {5}).empty());
     for (count_t f = 1; f <= 6; ++f) REQUIRE(carried_values(description_v<loaded_plan_t<loaded<3, 0, 2, 1>, d6>>, {f}).empty());
+    // a d3 from a d21 keeps all 21 faces, past the 20 whose numbers are listed: the remainder
+    REQUIRE(describe<plan_t<3, die<21>>>().find("your number is the remainder of the face divided by 3") != std::string::npos);
+    REQUIRE(describe<plan_t<3, die<20>>>().find("your number is 1 on faces 1, 4, 7, 10, 13, 16;") != std::string::npos);
     // a loop over two dice put together: its letters are not read off one die
     REQUIRE(carried_values(description_v<recycle<mixed_radix<roll<d6>, roll<d6>>, 29>>, {36}).empty());
     // letters read off one roll each carry nothing across rolls
