@@ -56,6 +56,67 @@ u64 hot_run_time_bounds_splitmix64(rp::splitmix64& g, std::int64_t a, std::int64
 u64 hot_run_time_bounds_mt19937(std::mt19937& g, int a, int b) {
     return static_cast<u64>(rp::uniform_int_distribution<int>(a, b)(g));
 }
+// every integer type people write, on a 64-bit and a 32-bit engine word
+u64 hot_run_time_int8_splitmix64(rp::splitmix64& g, std::int8_t a, std::int8_t b) {
+    return static_cast<u64>(rp::uniform_int_distribution<std::int8_t>(a, b)(g));
+}
+u64 hot_run_time_int8_mt19937(std::mt19937& g, std::int8_t a, std::int8_t b) {
+    return static_cast<u64>(rp::uniform_int_distribution<std::int8_t>(a, b)(g));
+}
+u64 hot_run_time_uint8_splitmix64(rp::splitmix64& g, std::uint8_t a, std::uint8_t b) {
+    return static_cast<u64>(rp::uniform_int_distribution<std::uint8_t>(a, b)(g));
+}
+u64 hot_run_time_uint8_mt19937(std::mt19937& g, std::uint8_t a, std::uint8_t b) {
+    return static_cast<u64>(rp::uniform_int_distribution<std::uint8_t>(a, b)(g));
+}
+u64 hot_run_time_short_splitmix64(rp::splitmix64& g, short a, short b) {
+    return static_cast<u64>(rp::uniform_int_distribution<short>(a, b)(g));
+}
+u64 hot_run_time_short_mt19937(std::mt19937& g, short a, short b) {
+    return static_cast<u64>(rp::uniform_int_distribution<short>(a, b)(g));
+}
+u64 hot_run_time_ushort_splitmix64(rp::splitmix64& g, unsigned short a, unsigned short b) {
+    return static_cast<u64>(rp::uniform_int_distribution<unsigned short>(a, b)(g));
+}
+u64 hot_run_time_ushort_mt19937(std::mt19937& g, unsigned short a, unsigned short b) {
+    return static_cast<u64>(rp::uniform_int_distribution<unsigned short>(a, b)(g));
+}
+u64 hot_run_time_int_splitmix64(rp::splitmix64& g, int a, int b) {
+    return static_cast<u64>(rp::uniform_int_distribution<int>(a, b)(g));
+}
+u64 hot_run_time_int_mt19937(std::mt19937& g, int a, int b) {
+    return static_cast<u64>(rp::uniform_int_distribution<int>(a, b)(g));
+}
+u64 hot_run_time_uint_splitmix64(rp::splitmix64& g, unsigned a, unsigned b) {
+    return static_cast<u64>(rp::uniform_int_distribution<unsigned>(a, b)(g));
+}
+u64 hot_run_time_uint_mt19937(std::mt19937& g, unsigned a, unsigned b) {
+    return static_cast<u64>(rp::uniform_int_distribution<unsigned>(a, b)(g));
+}
+u64 hot_run_time_long_splitmix64(rp::splitmix64& g, long a, long b) {
+    return static_cast<u64>(rp::uniform_int_distribution<long>(a, b)(g));
+}
+u64 hot_run_time_long_mt19937(std::mt19937& g, long a, long b) {
+    return static_cast<u64>(rp::uniform_int_distribution<long>(a, b)(g));
+}
+u64 hot_run_time_ulong_splitmix64(rp::splitmix64& g, unsigned long a, unsigned long b) {
+    return static_cast<u64>(rp::uniform_int_distribution<unsigned long>(a, b)(g));
+}
+u64 hot_run_time_ulong_mt19937(std::mt19937& g, unsigned long a, unsigned long b) {
+    return static_cast<u64>(rp::uniform_int_distribution<unsigned long>(a, b)(g));
+}
+u64 hot_run_time_llong_splitmix64(rp::splitmix64& g, long long a, long long b) {
+    return static_cast<u64>(rp::uniform_int_distribution<long long>(a, b)(g));
+}
+u64 hot_run_time_llong_mt19937(std::mt19937& g, long long a, long long b) {
+    return static_cast<u64>(rp::uniform_int_distribution<long long>(a, b)(g));
+}
+u64 hot_run_time_ullong_splitmix64(rp::splitmix64& g, unsigned long long a, unsigned long long b) {
+    return static_cast<u64>(rp::uniform_int_distribution<unsigned long long>(a, b)(g));
+}
+u64 hot_run_time_ullong_mt19937(std::mt19937& g, unsigned long long a, unsigned long long b) {
+    return static_cast<u64>(rp::uniform_int_distribution<unsigned long long>(a, b)(g));
+}
 u64 hot_full_range_mt19937(std::mt19937& g) { return rp::uniform_int_distribution<u64, 0, UINT64_MAX>{}(g); }
 
 // loaded dice: the alias table's slot (two multiplications), the compile-time cut, bernoulli's bits
