@@ -210,7 +210,7 @@ inline int run(int argc, const char* const* argv, std::istream& in, std::ostream
     if (interactive) {
         face_source faces(in, out, at_terminal, virtual_dice);
         auto begin = [&out](const std::string& title) { out << title << "\n"; };
-        auto result = [&out](std::uint64_t, const std::string& answer) { out << answer << "\n"; };
+        auto result = [&out](const std::string& answer) { out << answer << "\n"; };
         sitting(t, dice, strategy, count, faces, begin, result);
         if (count != 0) out << sitting_cost_text(t, dice, strategy, count, faces.rolls()) << "\n";
         return 0;

@@ -8,8 +8,8 @@
 // the face of the roll, minus 1 (for percentile dice the digit read: a number
 // from 1 to 100 or 1000 whose plan rolls a d10 for each digit is read from
 // the highest digit down); begin(title) is told what the sitting draws, once
-// the request is known to be one it can run; result(i, text) each result (i
-// from 1). In the sitting of one number each die_roll also says what the
+// the request is known to be one it can run; result(text) each result, in
+// order ("(2 of 3) Your number is 14." for the second of three). In the sitting of one number each die_roll also says what the
 // steps carry before it (rp::carried_values: "A = 5 and B = 6"), which the
 // command prints and the page shows. The command reads the faces from its input; the web page replays the
 // faces clicked so far, its roll(K) throwing when they run out (the sitting
@@ -41,7 +41,7 @@ void pooled_sitting_with(const target& t, std::uint64_t count, Roll& roll, Begin
           " times, from one pool of rolls (each draw keeps what the last one left unused).");
     for (std::uint64_t i = 1; i <= count; ++i) {
         const std::uint64_t v = loaded ? static_cast<std::uint64_t>(pool.draw(*loaded)) : pool.draw(static_cast<std::uint64_t>(t.n));
-        result(i, "(" + rp::to_string(i) + " of " + rp::to_string(count) + ") " + t.answer(v));
+        result("(" + rp::to_string(i) + " of " + rp::to_string(count) + ") " + t.answer(v));
     }
 }
 
@@ -74,7 +74,7 @@ void sitting(const target& t, const rp::dice_faces& dice, const std::string& str
         const std::uint64_t sums = count == 0 ? 1 : count;
         begin(count == 0 ? t.title(dice) + "." : t.title(dice) + ", " + rp::to_string(count) + " times, each rolled and added.");
         for (std::uint64_t i = 1; i <= sums; ++i)
-            result(i, (count == 0 ? "" : "(" + rp::to_string(i) + " of " + rp::to_string(count) + ") ") +
+            result((count == 0 ? "" : "(" + rp::to_string(i) + " of " + rp::to_string(count) + ") ") +
                           t.answer(t.outcome(rp::sample(d, as_labelled), strategy)));
         return;
     }
@@ -94,7 +94,7 @@ void sitting(const target& t, const rp::dice_faces& dice, const std::string& str
                                                    : reading::tens});
         };
         const std::uint64_t c = rp::sample(d, percentile);  // the digits read together
-        result(1, "Your number is " + rp::to_string(c == 0 ? (digits == 3 ? 1000 : 100) : c) + ".");
+        result("Your number is " + rp::to_string(c == 0 ? (digits == 3 ? 1000 : 100) : c) + ".");
         return;
     }
     // each roll told what the steps carry so far, as describe words it ("A = 5 and B = 6")
@@ -104,7 +104,7 @@ void sitting(const target& t, const rp::dice_faces& dice, const std::string& str
         rolled.push_back(static_cast<rp::count_t>(face) + 1);
         return face;
     };
-    result(1, t.answer(rp::sample(d, carrying)));
+    result(t.answer(rp::sample(d, carrying)));
 }
 
 }  // namespace rollplan_command

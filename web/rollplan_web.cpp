@@ -233,7 +233,7 @@ EMSCRIPTEN_KEEPALIVE const char* rollplan_sitting(const char* target_text, const
         std::string title;
         std::vector<std::string> results;
         auto begin = [&](const std::string& text) { title = text; };
-        auto result = [&](std::uint64_t, const std::string& text) { results.push_back(text); };
+        auto result = [&](const std::string& text) { results.push_back(text); };
         json_object answer;
         try {
             sitting(r.what, r.dice, r.strategy, r.count, roll, begin, result);

@@ -393,6 +393,10 @@ interactive_pipe)
     expect_in "$out" "(1 of 2) Your outcome is orc."
     expect_in "$out" "(2 of 2) Your outcome is dragon."
     expect_in "$out" "That took 2 rolls."
+    # one sum rolled and added: its title, and the faces added
+    out=$(printf '3\n4\n' | "$rollplan" 2d6 --with d6 --interactive) || fail "exit $?"
+    expected=$'The sum of 2d6 (2 to 12) with a d6.\nRoll the d6 and type the face (1 to 6): 3\nRoll the d6 and type the face (1 to 6): 4\nYour sum is 7.'
+    [ "$out" = "$expected" ] || fail "expected:"$'\n'"$expected"$'\nnot:\n'"$out"
     # --count of a sum rolled and added: the title once, each sum its own dice
     out=$(printf '3\n4\n5\n6\n' | "$rollplan" 2d6 --with d6 --interactive --count 2) || fail "exit $?"
     expect_in "$out" "The sum of 2d6 (2 to 12) with a d6, 2 times, each rolled and added."
@@ -645,6 +649,7 @@ Your number is the digits read together (1, 2, 3 is 123), and all zeros are 1000
     say "rollplan: the target '2d6--1' has two signs, '--'; write one, like 2d6+3 or 2d6-1" 2d6-−1 --with d6
     say "rollplan: the target '2d6+x': the number added 'x' is not a whole number" 2d6+x --with d6
     say "rollplan: --with '2 d10 d6': separate the dice with commas, like d6, d10" d29 --with '2 d10 d6'
+    say "rollplan: --with 'd6\td10': separate the dice with commas, like d6, d10" d29 --with $'d6\td10'
     # "2 d10" held is two d10s, as the target "2 d10" is 2d10
     out=$("$rollplan" d29 --with '2 d10, d6') || fail "--with '2 d10, d6' exited $?"
     expect_in "$out" "A number from 1 to 29 with a d10 and a d6:"
