@@ -580,7 +580,7 @@ inline std::string describe(const plan_description& d, const std::vector<std::st
 inline std::string carried_values(const plan_description& d, const std::vector<count_t>& faces) {
     // the node whose steps carry the letters: the root, or the loop a loaded die's cut reads (cut<recycle<…>>)
     const plan_node& root = d.root();
-    const bool cut_of_loop = root.kind == node_kind::cut && root.children != 0 && d.child(root).kind == node_kind::recycle;
+    const bool cut_of_loop = root.kind == node_kind::cut && d.child(root).kind == node_kind::recycle;  // a cut has its source
     const plan_node& carrier = cut_of_loop ? d.child(root) : root;
     if (faces.empty() || carrier.children == 0 || d.child(carrier).kind != node_kind::roll) return {};
     const count_t k = d.child(carrier).outcomes;
