@@ -9,11 +9,12 @@
 // from 1 to 100 or 1000 whose plan rolls a d10 for each digit is read from
 // the highest digit down); begin(title) is told what the sitting draws, once
 // the request is known to be one it can run; result(text) each result, in
-// order ("(2 of 3) Your number is 14." for the second of three). In the sitting of one number each die_roll also says what the
-// steps carry before it (rp::carried_values: "A = 5 and B = 6"), which the
-// command prints and the page shows. The command reads the faces from its input; the web page replays the
-// faces clicked so far, its roll(K) throwing when they run out (the sitting
-// holds nothing between rolls but the library's own state).
+// order ("(2 of 3) Your number is 14." for the second of three). In the
+// sitting of one number each die_roll also says what the steps carry before
+// it (rp::carried_values: "A = 5 and B = 6"), which the command prints and
+// the page shows. The command reads the faces from its input; the web page
+// replays the faces clicked so far, its roll(K) throwing when they run out
+// (the sitting holds nothing between rolls but the library's own state).
 #pragma once
 
 #include "request.hpp"

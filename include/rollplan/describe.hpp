@@ -87,14 +87,13 @@ inline std::string name_of_node(const plan_description& d, const plan_node& node
     return "?";
 }
 
-// Builds the steps: each node's value gets a letter, computed by the steps
-// written before it.
 // The rows of a Knuth–Yao table as describe lists them: row k's share
 // K^(k−1) mod W, up to 17 rows (16 are listed, more are given by their
 // rule), and the row that follows the last (from 1; 0 when the table ends).
 struct knuth_yao_table_rows {
     std::vector<count_t> shares;
     std::size_t repeat_from = 0;
+    bool listed() const { return shares.size() <= 16; }
 };
 inline knuth_yao_table_rows table_rows(count_t faces, count_t total) {
     knuth_yao_table_rows rows;
@@ -108,6 +107,8 @@ inline knuth_yao_table_rows table_rows(count_t faces, count_t total) {
     return rows;
 }
 
+// Builds the steps: each node's value gets a letter, computed by the steps
+// written before it.
 class instructions {
 public:
     explicit instructions(const plan_description& d, std::vector<std::string> names = {}) : d_(d), names_(std::move(names)) {
@@ -270,8 +271,10 @@ private:
     std::string knuth_yao_steps(const plan_node& node) {
         const count_t faces = d_.child(node).outcomes, total = d_.total_weight();
         const std::size_t n = d_.weight_count();
-        auto [shares, repeat_from] = table_rows(faces, total);
-        const bool listed = shares.size() <= 16;
+        const knuth_yao_table_rows rows = table_rows(faces, total);
+        const bool listed = rows.listed();
+        std::vector<count_t> shares = rows.shares;
+        const std::size_t repeat_from = rows.repeat_from;
         const std::string x = next_letter(), k = to_string(faces), w = to_string(total);
         std::vector<count_t> first_row;  // each outcome's faces of the first roll
         count_t decided = 0;
@@ -606,7 +609,7 @@ inline std::string carried_values(const plan_description& d, const std::vector<c
         // (a listed table's rows repeat: after its last row, row repeat_from again)
         const count_t total = d.total_weight();
         const detail::knuth_yao_table_rows rows = detail::table_rows(k, total);
-        const bool listed = rows.shares.size() <= 16;
+        const bool listed = rows.listed();
         count_t a = 0, share = 1;
         std::size_t row = 1;
         for (count_t face : faces) {
