@@ -32,10 +32,11 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
      "`bash scripts/web.sh` (the page, its WebAssembly built by emscripten) and `tests/web/check.py` in headless "
      "Chromium: the d29 figures, sittings, bad input, a phone's width, 78 plans against the command's"),
     (r"=== g\+\+, sanitizers: clean, in (\d+) s", "GCC 12, sanitizers",
-     "unit tests, examples, the command's tests under `-fsanitize=address,undefined` at -O0, "
-     "static checks at run time"),
+     "unit tests (in two processes side by side: the `[planner]` and `[pool]` cases, and the rest), examples, "
+     "the command's tests under `-fsanitize=address,undefined` at -O0, static checks at run time"),
     (r"=== clang\+\+-16, sanitizers: clean, in (\d+) s", "Clang 16, sanitizers",
-     "the same, and tests/threads/threads.cpp under ThreadSanitizer"),
+     "the same, and tests/threads/threads.cpp under ThreadSanitizer (shared const objects, a fill made by four "
+     "threads; a shared pool and overlapping parts must be reported)"),
     (r"=== fuzz: no finding, in (\d+) s", "libFuzzer",
      "`tests/fuzz/fuzz_rollplan.cpp` (the library) and `tests/fuzz/fuzz_command.cpp` (the command), 60 s each side by side, "
      "from their seed corpora, with their builds "
