@@ -208,7 +208,7 @@ def targets(median, calls, instructions):
                 bound = math.log2(int(n)) / bits
                 ratio = calls[key] / bound
                 r = paired(keys(compiler, "pool", engine, "libstdc++", n), keys(compiler, "pool", engine, "rollplan pool", n))
-                speed = "" if r is None else (f"; time {r:.2f}× libstdc++'s" +
+                speed = "" if r is None else (f"; speed {r:.2f}× a libstdc++ draw's" +
                                               (f" (at the bound: {bits / math.log2(int(n)):.1f}×)" if engine == "random_device" else ""))
                 rows.append((f"pool on {engine}: engine calls per value ≤ 1.01 × log_(2^{bits}) N, the information bound, N = {n}",
                              label, f"{calls[key]:.4f} against {bound:.4f}: {ratio:.3f}×{speed}",
