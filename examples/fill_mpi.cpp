@@ -57,11 +57,16 @@ bool all(bool ok) {
 
 int fill(const char* out, std::uint64_t n, std::uint64_t seed, int rank, int ranks) {
     MPI_File file;
-    if (MPI_File_open(MPI_COMM_WORLD, out, MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &file) != MPI_SUCCESS) {
+    // every rank must have the file open, or none goes on (the calls below are collective)
+    const bool opened =
+        MPI_File_open(MPI_COMM_WORLD, out, MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &file) == MPI_SUCCESS;
+    if (!all(opened)) {
+        if (opened) MPI_File_close(&file);
         if (rank == 0) std::fprintf(stderr, "fill_mpi: cannot open '%s' for writing\n", out);
         return 1;
     }
-    // a longer file of an earlier run must not keep its tail; a file system that cannot hold 4 N bytes stops here
+    // a longer file of an earlier run must not keep its tail (this reserves no space: a full
+    // disk shows in the writes)
     if (!all(MPI_File_set_size(file, static_cast<MPI_Offset>(4 * n)) == MPI_SUCCESS)) {
         MPI_File_close(&file);
         if (rank == 0)
@@ -69,22 +74,27 @@ int fill(const char* out, std::uint64_t n, std::uint64_t seed, int rank, int ran
                          static_cast<unsigned long long>(4 * n));
         return 1;
     }
-    bool ok = true;
     const std::uint64_t first = boundary(n, rank, ranks), last = boundary(n, rank + 1, ranks);
     // every rank takes part in as many collective writes as the largest part needs
     const std::uint64_t rounds = (n / static_cast<std::uint64_t>(ranks) + 1 + chunk - 1) / chunk;
     const rp::philox4x64 engine(seed);
     std::vector<std::int32_t> values(chunk);
-    for (std::uint64_t round = 0; round < rounds; ++round) {
+    bool ok = true;
+    for (std::uint64_t round = 0; round < rounds && ok; ++round) {
         const std::uint64_t from = first + round * chunk < last ? first + round * chunk : last;
         const std::uint64_t to = last - from < chunk ? last : from + chunk;
-        rp::generate_part(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(to - from), percent, engine,
-                          from);
+        const int count = static_cast<int>(to - from);
+        rp::generate_part(values.begin(), values.begin() + count, percent, engine, from);
+        // a write is done when MPI says so and counts every value written: some MPI-IO
+        // implementations report a full disk only in the count
         MPI_Status status;
-        ok = MPI_File_write_at_all(file, static_cast<MPI_Offset>(4 * from), values.data(), static_cast<int>(to - from),
-                                   MPI_INT32_T, &status) == MPI_SUCCESS &&
-             ok;
+        int written = -1;
+        const bool wrote = MPI_File_write_at_all(file, static_cast<MPI_Offset>(4 * from), values.data(), count,
+                                                 MPI_INT32_T, &status) == MPI_SUCCESS &&
+                           MPI_Get_count(&status, MPI_INT32_T, &written) == MPI_SUCCESS && written == count;
+        ok = all(wrote);  // all ranks stop at the same round
     }
+    ok = MPI_File_sync(file) == MPI_SUCCESS && ok;
     ok = MPI_File_close(&file) == MPI_SUCCESS && ok;
     if (!all(ok)) {
         if (rank == 0) std::fprintf(stderr, "fill_mpi: writing '%s' failed\n", out);

@@ -4,12 +4,15 @@
 # bytes that one process's generate writes (tests/mpi/one_process.cpp): sizes
 # that split unevenly, parts inside one 1024-value block, a rank with nothing
 # to do, parts of several rounds of writes; an earlier, longer file loses its
-# tail; bad arguments stop with exit code 2 and words naming them.
+# tail; bad arguments stop with exit code 2 and words naming them, and a
+# file that cannot be written with exit code 1. Each run has 120 s: a rank
+# that missed a collective call would otherwise hang the tests.
 set -uo pipefail
 fill_mpi=$1 one_process=$2 dir=$3
 mkdir -p "$dir"
 # CI runs as root, which OpenMPI refuses unless told
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+ranks_run() { timeout 120 mpirun --oversubscribe "$@"; }
 failed=0
 fail() { echo "FAILED: $*"; failed=1; }
 
@@ -20,7 +23,7 @@ for case in "0 1" "3 2026" "1025 5" "2500003 18446744073709551615"; do
         out=$dir/fill.$n.$ranks
         # a longer file was there before: the fill must cut it to 4 N bytes
         head -c $((4 * n + 4099)) /dev/urandom >"$out"
-        mpirun --oversubscribe -np "$ranks" "$fill_mpi" "$out" "$n" "$seed" >"$dir/log" 2>&1 ||
+        ranks_run -np "$ranks" "$fill_mpi" "$out" "$n" "$seed" >"$dir/log" 2>&1 ||
             { cat "$dir/log"; fail "mpirun -np $ranks fill_mpi OUT $n $seed"; continue; }
         cmp "$dir/one.$n" "$out" || fail "$ranks ranks, N = $n, SEED = $seed: not the bytes of one process"
     done
@@ -29,7 +32,7 @@ done
 # words and exit code 2 for what is not N or SEED
 refused() {
     local words=$1; shift
-    mpirun --oversubscribe -np 2 "$fill_mpi" "$@" >"$dir/log" 2>&1
+    ranks_run -np 2 "$fill_mpi" "$@" >"$dir/log" 2>&1
     local code=$?
     [ "$code" -eq 2 ] || fail "fill_mpi $*: exit code $code, not 2"
     grep -qF -- "$words" "$dir/log" || { cat "$dir/log"; fail "fill_mpi $*: no '$words'"; }
@@ -41,11 +44,16 @@ refused "not ' 5'" "$dir/x" " 5" 7
 refused "not '2305843009213693952'" "$dir/x" 2305843009213693952 7
 refused "SEED is a whole number from 0 to 18446744073709551615, not '18446744073709551616'" "$dir/x" 10 18446744073709551616
 refused "not ''" "$dir/x" 10 ""
-# a file that cannot be written, in words (exit code 1: the arguments were fine)
-mpirun --oversubscribe -np 2 "$fill_mpi" "$dir/no/such/dir/out" 10 7 >"$dir/log" 2>&1
-code=$?
-[ "$code" -eq 1 ] && grep -qF "fill_mpi: cannot open '$dir/no/such/dir/out' for writing" "$dir/log" ||
-    { cat "$dir/log"; fail "an unwritable OUT: exit code $code"; }
+# files that cannot be written, in words (exit code 1: the arguments were fine): one that cannot
+# be opened, and one whose writes fail after the open (MPI-IO may say so only in the count)
+failed_write() {
+    local words=$1 out=$2 code
+    ranks_run -np 2 "$fill_mpi" "$out" 3000000 7 >"$dir/log" 2>&1
+    code=$?
+    [ "$code" -eq 1 ] && grep -qF -- "$words" "$dir/log" || { cat "$dir/log"; fail "fill_mpi $out: exit code $code"; }
+}
+failed_write "fill_mpi: cannot open '$dir/no/such/dir/out' for writing" "$dir/no/such/dir/out"
+failed_write "fill_mpi: writing '/proc/version' failed" /proc/version
 
 [ "$failed" -eq 0 ] && echo "fill_mpi: the bytes of one process for 1 to 4 ranks; bad arguments refused"
 exit "$failed"
