@@ -44,6 +44,14 @@ refused "not ' 5'" "$dir/x" " 5" 7
 refused "not '2305843009213693952'" "$dir/x" 2305843009213693952 7
 refused "SEED is a whole number from 0 to 18446744073709551615, not '18446744073709551616'" "$dir/x" 10 18446744073709551616
 refused "not ''" "$dir/x" 10 ""
+# the largest N, 2^61 - 1, is taken (not refused as an argument): its 2^63 - 4 bytes then fail
+# in words where the file system cannot hold them (ext4), or the run is stopped after 10 s
+timeout 10 mpirun --oversubscribe -np 2 "$fill_mpi" "$dir/largest" 2305843009213693951 7 >"$dir/log" 2>&1
+code=$?
+rm -f "$dir/largest"
+{ [ "$code" -eq 1 ] && grep -qF "cannot be made 9223372036854775804 bytes long" "$dir/log"; } || [ "$code" -eq 124 ] ||
+    { cat "$dir/log"; fail "the largest N: exit code $code"; }
+
 # files that cannot be written, in words (exit code 1: the arguments were fine): one that cannot
 # be opened, and one whose writes fail after the open (MPI-IO may say so only in the count)
 failed_write() {
