@@ -505,3 +505,38 @@ TEST_CASE("run-time bounds in constant expressions", "[distribution]") {
     }();
     STATIC_REQUIRE(same);
 }
+
+// b − a + 1 = 1 reads no word (docs/spec.md, uniform_below: "for n = 1, 0 and
+// no roll"), on engines small enough that the draw writes their state back
+// unchanged (urbg_source::no_roll) and on others; at run time and in a
+// constant expression.
+TEMPLATE_TEST_CASE("run-time bounds: one value reads no word, for every integer type", "[distribution]", std::int8_t,
+                   std::uint8_t, short, unsigned short, int, unsigned, long, unsigned long, long long,
+                   unsigned long long) {
+    using T = TestType;
+    const auto check = [](auto engine) {
+        const auto before = engine;
+        for (const T a : {std::numeric_limits<T>::min(), T{0}, T{5}, std::numeric_limits<T>::max()}) {
+            uniform_int_distribution<T> d(a, a);
+            for (int i = 0; i < 3; ++i) REQUIRE(d(engine) == a);
+            std::array<T, 5> many{};
+            d.generate_random(many, engine);
+            for (T v : many) REQUIRE(v == a);
+        }
+        REQUIRE(engine == before);
+        // the next draw is the first word's
+        auto twin = before;
+        REQUIRE(uniform_int_distribution<T>(0, 1)(engine) == uniform_int_distribution<T>(0, 1)(twin));
+    };
+    check(splitmix64(1));        // 8 bytes and a discard: written back
+    check(pcg32(2));             // 16 bytes
+    check(std::mt19937(3));      // large: not written
+    check(std::minstd_rand(4));  // 8 bytes, not a power-of-two word
+    constexpr bool at_compile_time = [] {
+        splitmix64 engine(5), twin(5);
+        uniform_int_distribution<T> d(T{7}, T{7});
+        const bool sevens = d(engine) == T{7} && d(engine) == T{7};
+        return sevens && engine == twin;
+    }();
+    STATIC_REQUIRE(at_compile_time);
+}

@@ -380,7 +380,13 @@ template <class Source, class WholeRange>
         if (count - 2 < static_cast<std::uint64_t>(K - 2)) [[likely]]
             return scale_below<K>(digits_of<handle>{s}, count);
     }
-    if (count <= 1) return count == 1 ? 0 : whole_range(s);
+    if (count == 1) {
+        if constexpr (is_engine_view<std::remove_cvref_t<decltype(s)>>)
+            return s.no_roll();  // 0, written so that the compiler sees the engine written on every path
+        else
+            return 0;
+    }
+    if (count == 0) return whole_range(s);
     if constexpr (K == two_to_64) {
         return 0;  // unreached: on a 64-bit word every count above 1 is the common case
     } else {
