@@ -64,7 +64,7 @@ constexpr auto span_of(T a, T b) {
 template <class T>
 constexpr T offset_value(T a, std::uint64_t v) {
     using unsigned_type = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<unsigned_type>(static_cast<unsigned_type>(a) + static_cast<unsigned_type>(v)));
+    return static_cast<T>(static_cast<unsigned_type>(static_cast<unsigned_type>(a) + v));
 }
 
 template <class G>
