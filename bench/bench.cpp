@@ -535,6 +535,16 @@ void add_shuffle(std::size_t size, const char* label) {
     };
     add("rollplan shuffle", [](auto& v, auto& g) { rp::shuffle(v, g); });
     add("std::shuffle", [](auto& v, auto& g) { std::shuffle(v.begin(), v.end(), g); });
+    // The floor of a shuffle (Brackett-Rozinsky & Lemire 2024): the same swaps with indices drawn
+    // beforehand, outside the timing, so that only the swaps and their cache misses are left.
+    auto indices = std::make_shared<std::vector<std::uint32_t>>(size);
+    std::mt19937_64 setup(size);
+    for (std::size_t i = size; i-- > 1;)
+        (*indices)[i] = static_cast<std::uint32_t>(std::uniform_int_distribution<std::size_t>(0, i)(setup));
+    add("precomputed indices (floor)", [indices](auto& v, auto&) {
+        const std::uint32_t* j = indices->data();
+        for (std::size_t i = v.size(); i-- > 1;) std::swap(v[i], v[j[i]]);
+    });
 }
 
 // ---- the pool ---------------------------------------------------------------------

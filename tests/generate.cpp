@@ -12,6 +12,7 @@
 #include <list>
 #include <map>
 #include <numeric>
+#include <set>
 #include <type_traits>
 #include <random>
 #include <vector>
@@ -97,6 +98,65 @@ TEST_CASE("generate with run-time bounds: the batches of the same bounds at comp
     const uniform_int_distribution<int> d6(1, 6);
     rollplan::generate(values, d6, e);
     for (int v : values) REQUIRE(v == d6(f));
+}
+
+namespace {
+// generate with run-time bounds against the spec (section 5, batches), computed
+// another way: words read from a twin engine, v accepted when v·B mod L >= L mod B
+// (B = n^k), the values the base-n digits of ⌊v·B/L⌋ found by division, the
+// most significant first, the last batch cut at the end.
+template <class Engine>
+std::vector<std::uint64_t> batches_by_division(Engine twin, std::uint64_t n, std::size_t k, std::size_t count) {
+    const count_t L = count_t{1} << (sizeof(typename Engine::result_type) * 8 == 64 && Engine::max() > 0xffffffffu ? 64 : 32);
+    count_t product = 1;
+    for (std::size_t i = 0; i < k; ++i) product *= n;
+    std::vector<std::uint64_t> out;
+    while (out.size() < count) {
+        const count_t v = static_cast<count_t>(twin() - Engine::min());
+        if (v * product % L < L % product) continue;
+        count_t value = v * product / L;
+        std::vector<std::uint64_t> digits(k);
+        for (std::size_t i = k; i-- > 0; value /= n) digits[i] = static_cast<std::uint64_t>(value % n);
+        for (std::size_t i = 0; i < k && out.size() < count; ++i) out.push_back(digits[i]);
+    }
+    return out;
+}
+
+template <class Engine>
+void every_batch_size(Engine engine, count_t L) {
+    // n = 2 … 130 (batch sizes down to 8 on a 64-bit word, 4 on a 32-bit one),
+    // and the largest n of each size from 8 down to 2
+    std::vector<std::uint64_t> bounds;
+    for (std::uint64_t n = 2; n <= 130; ++n) bounds.push_back(n);
+    for (unsigned k = 2; k <= 8; ++k) bounds.push_back(static_cast<std::uint64_t>(detail::integer_root(L, k)));
+    std::set<std::size_t> sizes;
+    for (const std::uint64_t n : bounds) {
+        const std::size_t k = detail::batch_size(n, L);
+        sizes.insert(k);
+        INFO("n = " << n << ", k = " << k);
+        for (std::size_t count : {std::size_t{3} * k, std::size_t{3} * k + 1, std::size_t{100}}) {
+            const uniform_int_distribution<std::uint64_t> d(10, 10 + n - 1);
+            const std::vector<std::uint64_t> expected = batches_by_division(engine, n, k, count);
+            std::vector<std::uint64_t> by_vector(count);
+            auto e1 = engine;
+            rollplan::generate(by_vector, d, e1);
+            std::list<std::uint64_t> by_list(count);  // no random access: every batch through the digits array
+            auto e2 = engine;
+            rollplan::generate(by_list, d, e2);
+            for (std::size_t i = 0; i < count; ++i) REQUIRE(by_vector[i] == 10 + expected[i]);
+            REQUIRE(std::ranges::equal(by_list, by_vector));
+            REQUIRE(e1 == e2);
+        }
+    }
+    // every size from 2 past the unrolled ones was seen
+    for (std::size_t k = 2; k <= detail::max_unrolled_batch + 1; ++k) REQUIRE(sizes.count(k) == 1);
+}
+}  // namespace
+
+TEST_CASE("generate with run-time bounds: every batch size gives the spec's values", "[generate]") {
+    // each size's own code (sized_digit_batch for the unrolled sizes, digit_batch_of for the others)
+    every_batch_size(splitmix64{11}, two_to_64);
+    every_batch_size(std::mt19937{12}, count_t{1} << 32);
 }
 
 TEST_CASE("rollplan's algorithms are function objects: no std algorithm by argument-dependent lookup", "[generate]") {

@@ -56,9 +56,10 @@ constexpr std::size_t values_per_word() {
 
 // generate in batches: the scale node on N^k, written as k digits of N, the
 // most significant first; the digits of the last batch that fall past
-// `last` are not used. Batch is digit_batch (N and k constants) or
-// digit_batch_of (both known at run time), taken by value: a local the
-// output cannot alias, so its fields stay in registers.
+// `last` are not used. Batch is digit_batch (N and k constants),
+// sized_digit_batch (k a constant, N known at run time) or digit_batch_of
+// (both known at run time), taken by value: a local the output cannot
+// alias, so its fields stay in registers.
 template <class It, class Sent, class Dist, class S, class Batch>
 constexpr It generate_batched(It first, Sent last, const Dist& dist, S& s, const Batch batch) {
     using die = typename std::remove_cvref_t<S>::die_type;
@@ -102,7 +103,12 @@ constexpr It generate_run_time(It first, Sent last, const Dist& dist, G& g) {
         const std::uint64_t n = static_cast<std::uint64_t>(span_of(dist.a(), dist.b())) + 1;
         if (n - 2 < static_cast<std::uint64_t>(K - 2)) {
             if (const std::size_t k = batch_size(n, K); k >= 2)
-                return generate_batched(first, last, dist, s, digit_batch_of<K>{n, k});
+                return batch_size_dispatch(k, [&]<std::size_t size>() {
+                    if constexpr (size == 0)
+                        return generate_batched(first, last, dist, s, digit_batch_of<K>{n, k});
+                    else
+                        return generate_batched(first, last, dist, s, sized_digit_batch<K, size>{n});
+                });
         }
     }
     return fill_draws(first, last, dist, g);  // the loop of dist(g)

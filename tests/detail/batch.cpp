@@ -39,6 +39,7 @@ template <count_t L, std::uint64_t N, std::size_t K>
 void every_word() {
     using batch = digit_batch<L, N, K>;
     const detail::digit_batch_of<L> run_time(N, K);
+    const detail::sized_digit_batch<L, K> sized(N);  // N at run time, K a constant
     REQUIRE(run_time.size() == K);
     const auto range = static_cast<std::uint64_t>(L);
     const auto product = static_cast<std::uint64_t>(batch::product);
@@ -48,15 +49,19 @@ void every_word() {
         const bool accepted = v * product % range >= range % product;
         REQUIRE(batch::accepts(v) == accepted);
         REQUIRE(run_time.accepts(v) == accepted);
+        REQUIRE(sized.accepts(v) == accepted);
         if (!accepted) continue;
-        std::vector<std::uint64_t> digits(K, N), digits_run_time(K, N);
-        std::vector<int> written(K);
+        std::vector<std::uint64_t> digits(K, N), digits_run_time(K, N), digits_sized(K, N);
+        std::vector<int> written(K), written_sized(K);
         batch::digits(v, [&](std::size_t i, std::uint64_t d) { digits[i] = d; });
         run_time.digits(v, [&](std::size_t i, std::uint64_t d) { digits_run_time[i] = d, ++written[i]; });
+        sized.digits(v, [&](std::size_t i, std::uint64_t d) { digits_sized[i] = d, ++written_sized[i]; });
         std::uint64_t value = v * product / range;
         for (std::size_t i = K; i-- > 0; value /= N) REQUIRE(digits[i] == value % N);
         REQUIRE(digits_run_time == digits);
+        REQUIRE(digits_sized == digits);
         REQUIRE(std::ranges::count(written, 1) == static_cast<std::ptrdiff_t>(K));
+        REQUIRE(std::ranges::count(written_sized, 1) == static_cast<std::ptrdiff_t>(K));
         ++tuples[digits];
         ++tuples_run_time[digits_run_time];
     }
@@ -94,6 +99,10 @@ TEST_CASE("a batch of digits: every word of small dice, every tuple equally ofte
 }
 
 TEST_CASE("a batch at run time refuses what is not a batch", "[batch]") {
+    REQUIRE_THROWS_AS((detail::sized_digit_batch<65536, 17>(2)), std::invalid_argument);  // 2^17 > L
+    REQUIRE_THROWS_AS((detail::sized_digit_batch<65536, 3>(1)), std::invalid_argument);   // one value
+    REQUIRE_THROWS_AS((detail::sized_digit_batch<65536, 3>(41)), std::invalid_argument);  // 41^3 > L
+    REQUIRE_NOTHROW(detail::sized_digit_batch<65536, 3>(40));
     using batch = detail::digit_batch_of<65536>;
     REQUIRE_THROWS_AS(batch(2, 0), std::invalid_argument);
     REQUIRE_THROWS_AS(batch(2, 17), std::invalid_argument);  // 2^17 > L
@@ -109,6 +118,7 @@ TEST_CASE("a batch of digits on a 64-bit word: the digits of ⌊v·N^K/2^64⌋",
                                                       std::integral_constant<std::size_t, K>) {
         using batch = digit_batch<two_to_64, N, K>;
         const detail::digit_batch_of<two_to_64> run_time(N, K);
+        const detail::sized_digit_batch<two_to_64, K> sized(N);
         for (int i = 0; i < 20000; ++i) {
             const std::uint64_t v = g();
             count_t value = count_t{v} * batch::product >> 64;
@@ -119,6 +129,10 @@ TEST_CASE("a batch of digits on a 64-bit word: the digits of ⌊v·N^K/2^64⌋",
             run_time.digits(v, [&](std::size_t j, std::uint64_t d) { digits_run_time[j] = d; });
             REQUIRE(run_time.accepts(v) == batch::accepts(v));
             REQUIRE(digits_run_time == digits);
+            std::array<std::uint64_t, K> digits_sized{};
+            sized.digits(v, [&](std::size_t j, std::uint64_t d) { digits_sized[j] = d; });
+            REQUIRE(sized.accepts(v) == batch::accepts(v));
+            REQUIRE(digits_sized == digits);
             for (std::size_t j = K; j-- > 0; value /= N) REQUIRE(digits[j] == static_cast<std::uint64_t>(value % N));
         }
     };
