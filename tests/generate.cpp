@@ -101,12 +101,25 @@ TEST_CASE("generate with run-time bounds: the batches of the same bounds at comp
 }
 
 namespace {
+// The batch size as the spec (section 5) defines it: among k = 1 … 64 with
+// n^k <= L, the first with the largest k·(L − L mod n^k).
+std::size_t spec_batch_size(std::uint64_t n, count_t L) {
+    std::size_t best = 1;
+    count_t best_score = 0, power = 1;
+    for (std::size_t k = 1; k <= 64 && power <= L / n; ++k) {
+        power *= n;
+        const count_t score = count_t{k} * (L - L % power);
+        if (score > best_score) best = k, best_score = score;
+    }
+    return best;
+}
+
 // generate with run-time bounds against the spec (section 5, batches), computed
 // another way: words read from a twin engine, v accepted when v·B mod L >= L mod B
 // (B = n^k), the values the base-n digits of ⌊v·B/L⌋ found by division, the
 // most significant first, the last batch cut at the end.
 template <class Engine>
-std::vector<std::uint64_t> batches_by_division(Engine twin, std::uint64_t n, std::size_t k, std::size_t count) {
+std::vector<std::uint64_t> batches_by_division(Engine& twin, std::uint64_t n, std::size_t k, std::size_t count) {
     const count_t L = count_t{1} << (sizeof(typename Engine::result_type) * 8 == 64 && Engine::max() > 0xffffffffu ? 64 : 32);
     count_t product = 1;
     for (std::size_t i = 0; i < k; ++i) product *= n;
@@ -125,22 +138,24 @@ std::vector<std::uint64_t> batches_by_division(Engine twin, std::uint64_t n, std
 template <class Engine>
 void every_batch_size(Engine engine, count_t L) {
     // n = 2 … 130 (batch sizes down to 8 on a 64-bit word, 4 on a 32-bit one),
-    // and the largest n of each size from 8 down to 2
+    // and the largest n with n^k <= L for k = 2 … 8 (sizes 2 to 8, or next to them)
     std::vector<std::uint64_t> bounds;
     for (std::uint64_t n = 2; n <= 130; ++n) bounds.push_back(n);
     for (unsigned k = 2; k <= 8; ++k) bounds.push_back(static_cast<std::uint64_t>(detail::integer_root(L, k)));
     std::set<std::size_t> sizes;
     for (const std::uint64_t n : bounds) {
-        const std::size_t k = detail::batch_size(n, L);
+        const std::size_t k = spec_batch_size(n, L);
         sizes.insert(k);
         INFO("n = " << n << ", k = " << k);
         for (std::size_t count : {std::size_t{3} * k, std::size_t{3} * k + 1, std::size_t{100}}) {
             const uniform_int_distribution<std::uint64_t> d(10, 10 + n - 1);
-            const std::vector<std::uint64_t> expected = batches_by_division(engine, n, k, count);
+            auto twin = engine;
+            const std::vector<std::uint64_t> expected = batches_by_division(twin, n, k, count);
             std::vector<std::uint64_t> values(count);  // 3k + 1: the last value through the tail's digits
             auto after = engine;
             rollplan::generate(values, d, after);
             for (std::size_t i = 0; i < count; ++i) REQUIRE(values[i] == 10 + expected[i]);
+            REQUIRE(after == twin);  // no word more or less
         }
     }
     // every size from 2 past the unrolled ones was seen

@@ -115,8 +115,10 @@ template <class G>
     }
 inline constexpr bool standard_32_bit_words<G> = G::word_size == 32 && G::min() == 0 && G::max() == 0xffffffffu;
 
-// Zero, read where no optimiser can see it (urbg_source::no_roll).
-inline volatile std::uint64_t unknown_zero = 0;
+// Zero, read where no optimiser can see it (urbg_source::no_roll); an
+// unsigned char, so that it converts without a warning to whatever integer
+// type an engine's discard takes.
+inline volatile unsigned char unknown_zero = 0;
 
 }  // namespace detail
 
@@ -134,19 +136,19 @@ public:
     }
 
     // The value of a draw that reads no word (a count of 1): 0, the engine
-    // unchanged. At run time an engine whose state fits in two registers is
-    // still written to, by discard(0) where it has one, so that every path of a
-    // draw writes it: a compiler may then keep the state in registers through a
-    // loop of draws and store it once after the loop (with one path that does
-    // not write, GCC 12 keeps a flag and stores only if a draw wrote, as it may
-    // not add a store). The 0 is read from a volatile, so that it is not a
-    // constant the compiler adds the lower bound to on this path alone: the
-    // paths join before the add.
+    // unchanged. At run time an engine of at most 16 bytes is still written
+    // to, by discard(0) where it has one, so that every path of a draw writes
+    // it: a compiler may then keep the state in registers through a loop of
+    // draws and store it once after the loop (with one path that does not
+    // write, GCC 12 keeps a flag and stores only if a draw wrote, as it may
+    // not add a store). So such a draw writes the engine, as every other draw
+    // does (two threads must not share an engine for it either). The 0 is
+    // read from a volatile, so that it is not a constant the compiler adds the
+    // lower bound to on this path alone: the paths join before the add.
     constexpr std::uint64_t no_roll() {
-        if constexpr (std::is_trivially_copyable_v<G> && sizeof(G) <= 2 * sizeof(std::uint64_t) &&
-                      requires { engine_->discard(0ull); }) {
+        if constexpr (std::is_trivially_copyable_v<G> && sizeof(G) <= 16 && requires { engine_->discard(0u); }) {
             if (!std::is_constant_evaluated()) {
-                const std::uint64_t zero = detail::unknown_zero;
+                const unsigned char zero = detail::unknown_zero;
                 engine_->discard(zero);
                 return zero;
             }

@@ -183,9 +183,9 @@ private:
 // The batch of digit_batch_of with its size K a constant and n known at run
 // time (generate with run-time bounds, the sizes min_unrolled_batch …
 // max_unrolled_batch):
-// batch_test, and the digits read by min(K, 4) chains of ⌈K/4⌉ digits (the
-// last ones shorter), unrolled as digit_batch's, their first rests from
-// multipliers computed once.
+// batch_test, and the digits read by chains of ⌈K/4⌉ digits, at most four
+// (the last shorter, or none: K = 5 and 6 take three), unrolled as
+// digit_batch's, their first rests from multipliers computed once.
 template <count_t L, std::size_t K>
 class sized_digit_batch {
 public:
@@ -194,7 +194,7 @@ public:
     static constexpr std::size_t chain_length = (K + chains - 1) / chains;
 
     constexpr explicit sized_digit_batch(std::uint64_t n) : n_(n), test_(n, K) {
-        for (std::size_t c = 1; c < chains; ++c)
+        for (std::size_t c = 1; c < chains && c * chain_length < K; ++c)
             start_multiplier_[c] = static_cast<std::uint64_t>(chain_multiplier<L>(n, c * chain_length));
     }
     static constexpr std::size_t size() { return K; }
