@@ -5,6 +5,8 @@
 #include <rollplan/planner.hpp>
 #include <rollplan/verify.hpp>
 
+#include "support.hpp"
+
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
@@ -101,19 +103,6 @@ TEST_CASE("generate with run-time bounds: the batches of the same bounds at comp
 }
 
 namespace {
-// The batch size as the spec (section 5) defines it: among k = 1 … 64 with
-// n^k <= L, the first with the largest k·(L − L mod n^k).
-std::size_t spec_batch_size(std::uint64_t n, count_t L) {
-    std::size_t best = 1;
-    count_t best_score = 0, power = 1;
-    for (std::size_t k = 1; k <= 64 && power <= L / n; ++k) {
-        power *= n;
-        const count_t score = count_t{k} * (L - L % power);
-        if (score > best_score) best = k, best_score = score;
-    }
-    return best;
-}
-
 // generate with run-time bounds against the spec (section 5, batches), computed
 // another way: words read from a twin engine, v accepted when v·B mod L >= L mod B
 // (B = n^k), the values the base-n digits of ⌊v·B/L⌋ found by division, the
@@ -144,7 +133,7 @@ void every_batch_size(Engine engine, count_t L) {
     for (unsigned k = 2; k <= 8; ++k) bounds.push_back(static_cast<std::uint64_t>(detail::integer_root(L, k)));
     std::set<std::size_t> sizes;
     for (const std::uint64_t n : bounds) {
-        const std::size_t k = spec_batch_size(n, L);
+        const std::size_t k = testing::spec_batch_size(count_t{n}, L);  // by the spec's rule, not batch_size
         sizes.insert(k);
         INFO("n = " << n << ", k = " << k);
         for (std::size_t count : {std::size_t{3} * k, std::size_t{3} * k + 1, std::size_t{100}}) {

@@ -1,7 +1,9 @@
-// Helpers shared by the tests: a constexpr engine and Pearson's chi-square.
+// Helpers shared by the tests: a constexpr engine, Pearson's chi-square, and
+// the batch size as the spec defines it.
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +37,22 @@ inline double critical_value(std::size_t cells) {
     const double df = static_cast<double>(cells - 1), z = 4.753;
     const double t = 1 - 2 / (9 * df) + z * std::sqrt(2 / (9 * df));
     return df * t * t * t;
+}
+
+// The size of a batch of values in [0, n) from one word of `range` values as
+// docs/spec.md (section 5) defines it: among k = 1 … 64 with n^k <= range,
+// the first with the largest k·(range − range mod n^k), tried upward (Count:
+// rollplan::count_t, 128 bits).
+template <class Count>
+constexpr std::size_t spec_batch_size(Count n, Count range) {
+    std::size_t best = 1;
+    Count best_score = 0, power = 1;
+    for (std::size_t k = 1; k <= 64 && power <= range / n; ++k) {
+        power *= n;
+        const Count score = Count{k} * (range - range % power);
+        if (score > best_score) best = k, best_score = score;
+    }
+    return best;
 }
 
 }  // namespace rollplan::testing

@@ -4,6 +4,8 @@
 #include <rollplan/detail/batch.hpp>
 #include <rollplan/engines.hpp>
 
+#include "../support.hpp"
+
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
@@ -157,16 +159,7 @@ TEST_CASE("the batch size: the most accepted values per word", "[batch]") {
     STATIC_REQUIRE(detail::batch_size(3000000000u, count_t{1} << 32) == 1);
     // the search goes down from the largest k and stops early (it runs once per call of generate
     // with run-time bounds): the same k as trying every k upward, at run time and in constants
-    auto every_k = [](count_t n, count_t range) {
-        std::size_t best = 1;
-        count_t best_score = 0, power = 1;
-        for (std::size_t k = 1; k <= 64 && power <= range / n; ++k) {
-            power *= n;
-            const count_t score = count_t{k} * (range - range % power);
-            if (score > best_score) best = k, best_score = score;
-        }
-        return best;
-    };
+    const auto every_k = [](count_t n, count_t range) { return testing::spec_batch_size(n, range); };
     for (const count_t range : {two_to_64, count_t{1} << 32, count_t{65536}, count_t{1000}}) {
         for (count_t n = 2; n < 5000 && n < range; ++n) REQUIRE(detail::batch_size(n, range) == every_k(n, range));
         for (std::uint64_t n : {4294967295ull, 4294967296ull, 4294967297ull, 1ull << 40, 1ull << 63, ~0ull})
