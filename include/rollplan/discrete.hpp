@@ -40,6 +40,7 @@
 
 #include "detail/decimal_stream.hpp"
 #include "detail/levels.hpp"
+#include "detail/probability.hpp"
 #include "die.hpp"
 #include "distribution.hpp"
 #include "detail/integer.hpp"
@@ -423,34 +424,24 @@ public:
     class param_type {
     public:
         using distribution_type = bernoulli;
-        explicit param_type(double p = 0.5) : p_(p) {
+        explicit param_type(double p = 0.5) {
             if (!(p >= 0 && p <= 1))
                 detail::fail_value("rollplan: bernoulli_distribution needs a probability p in [0, 1]", "p", p);
-            const detail::binary_value v = detail::exact_binary(p);
-            // p = m·2^e with e = −k, k >= 0 (p = 1 is m = 1, k = 0)
-            numerator_ = v.mantissa;
-            bits_ = v.mantissa == 0 ? 0 : static_cast<unsigned>(-v.exponent);
+            p_ = exact_probability(p);
         }
-        explicit param_type(const rational& p) : p_(p.to_double()), ratio_(true) {
+        explicit param_type(const rational& p) {
             if (p > rational{1}) detail::fail<std::invalid_argument>("rollplan: bernoulli_distribution needs a probability p in [0, 1]");
             if (p.denominator() > two_to_64)
                 detail::fail<std::invalid_argument>("rollplan: bernoulli_distribution needs p = a/b with b at most 2^64",
                                                     "b", p.denominator());
-            numerator_ = static_cast<std::uint64_t>(p.numerator());
-            denominator_ = p.denominator();
+            p_ = exact_probability(p);
         }
-        double p() const { return p_; }
-        friend bool operator==(const param_type& a, const param_type& b) {
-            return a.ratio_ == b.ratio_ && a.numerator_ == b.numerator_ && a.bits_ == b.bits_ && a.denominator_ == b.denominator_;
-        }
+        double p() const { return p_.shown; }
+        friend bool operator==(const param_type& a, const param_type& b) { return a.p_ == b.p_; }
 
     private:
         friend bernoulli;
-        double p_;
-        bool ratio_ = false;
-        std::uint64_t numerator_ = 0;  // m, or a
-        unsigned bits_ = 0;            // k, for a double
-        count_t denominator_ = 1;      // b, for a rational
+        probability p_;
     };
 
     bernoulli() : bernoulli(0.5) {}
@@ -474,24 +465,25 @@ private:
     // [0, 2^k), true when u < m; for larger k, 64-bit words of p's binary
     // expansion against 64-bit uniform values, the first that differs decides.
     template <class G>
-    result_type draw(G&& g, const param_type& p) const {
+    result_type draw(G&& g, const param_type& given) const {
+        const probability& p = given.p_;
         decltype(auto) s = as_source(std::forward<G>(g));
-        if (p.numerator_ == 0) return false;
-        if (p.ratio_) {
-            if (count_t{p.numerator_} == p.denominator_) return true;
-            const std::uint64_t b = static_cast<std::uint64_t>(p.denominator_);  // 0 stands for 2^64
-            return detail::uniform_count(s, b, detail::whole_range_plan{}) < p.numerator_;
+        if (p.numerator == 0) return false;
+        if (p.ratio) {
+            if (count_t{p.numerator} == p.denominator) return true;
+            const std::uint64_t b = static_cast<std::uint64_t>(p.denominator);  // 0 stands for 2^64
+            return detail::uniform_count(s, b, detail::whole_range_plan{}) < p.numerator;
         }
-        if (p.bits_ == 0) return true;  // p = 1
-        if (p.bits_ <= 63)
-            return detail::uniform_count(s, std::uint64_t{1} << p.bits_, detail::whole_range_plan{}) < p.numerator_;
+        if (p.bits == 0) return true;  // p = 1
+        if (p.bits <= 63)
+            return detail::uniform_count(s, std::uint64_t{1} << p.bits, detail::whole_range_plan{}) < p.numerator;
         // word i of p's expansion: bits 64i+1 … 64i+64 after the point
         for (unsigned word = 0;; ++word) {
             // the bits of m that fall in this word: m·2^(64(word+1) − k) mod 2^64
-            const int shift = 64 * static_cast<int>(word + 1) - static_cast<int>(p.bits_);
+            const int shift = 64 * static_cast<int>(word + 1) - static_cast<int>(p.bits);
             const std::uint64_t bits = shift >= 64 ? 0
-                                       : shift >= 0 ? p.numerator_ << shift
-                                       : -shift >= 64 ? 0 : p.numerator_ >> -shift;
+                                       : shift >= 0 ? p.numerator << shift
+                                       : -shift >= 64 ? 0 : p.numerator >> -shift;
             const std::uint64_t x = detail::whole_range_plan{}(s);
             if (x != bits) return x < bits;
             if (shift >= 0) return false;  // every bit of p read, and the uniform value is not below p
@@ -499,84 +491,19 @@ private:
     }
 
     // A double as 17 significant digits (its exact value reads back), a
-    // rational as "a/b"; reading anything else sets failbit, and keeps d.
+    // rational as "a/b" (detail/probability.hpp); reading anything else sets
+    // failbit, and keeps d.
     template <class Stream>
     void write(Stream& os) const {
-        for (char c : text()) os << os.widen(c);
+        write_text(os, param_.p_.text());
     }
     template <class Stream>
     void read(Stream& is) {
-        std::basic_string<typename Stream::char_type, typename Stream::traits_type> word;
-        if (!(is >> word)) return;
         std::string text;
-        for (auto c : word) text += static_cast<char>(Stream::traits_type::to_int_type(c));
-        if (!read_text(text)) is.setstate(is.failbit);
-    }
-
-    // Templates, compiled only where a stream of a bernoulli_distribution is.
-    // The text is the same in every locale: a rational's digits, and a double's
-    // 17 significant digits with '.' as its point (snprintf's own point, which
-    // the C locale of the program may change, is replaced).
-    template <int = 0>
-    std::string text() const {
-        if (param_.ratio_) return std::to_string(param_.numerator_) + "/" + to_string(param_.denominator_);
-        char shown[40];
-        std::snprintf(shown, sizeof shown, "%.17g", param_.p_);
-        std::string t = shown;
-        for (char& c : t)
-            if (!((c >= '0' && c <= '9') || c == 'e' || c == '-' || c == '+')) c = '.';
-        return t;
-    }
-    // Digits only, as a count_t of at most 2^64 + 1 (more is refused).
-    static bool read_count(const std::string& digits, count_t& v) {
-        if (digits.empty() || digits.size() > 21) return false;
-        v = 0;
-        for (const char c : digits) {
-            if (c < '0' || c > '9') return false;
-            v = v * 10 + static_cast<count_t>(c - '0');
-        }
-        return true;
-    }
-    template <int = 0>
-    bool read_text(const std::string& text) {
-        const std::size_t slash = text.find('/');
-        if (slash != std::string::npos) {  // a/b: digits, a <= b, 1 <= b <= 2^64
-            count_t a = 0, b = 0;
-            if (!read_count(text.substr(0, slash), a) || !read_count(text.substr(slash + 1), b)) return false;
-            if (b == 0 || b > two_to_64 || a > b) return false;
-            param_ = param_type(rational{a, b});
-            return true;
-        }
-        // a double in [0, 1]: digits, at most one point, an exponent; no sign before it
-        bool nonzero = false, point = false, digit = false;
-        std::size_t i = 0;
-        for (; i < text.size() && ((text[i] >= '0' && text[i] <= '9') || (text[i] == '.' && !point)); ++i) {
-            point = point || text[i] == '.';
-            digit = digit || text[i] != '.';
-            nonzero = nonzero || (text[i] >= '1' && text[i] <= '9');
-        }
-        if (!digit) return false;
-        if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-            std::size_t j = i + 1;
-            if (j < text.size() && (text[j] == '-' || text[j] == '+')) ++j;
-            if (j == text.size()) return false;
-            for (; j < text.size(); ++j)
-                if (text[j] < '0' || text[j] > '9') return false;
-        } else if (i != text.size()) {
-            return false;
-        }
-        // strtod reads the program's C locale: its own point in place of '.'
-        std::string local = text;
-        char point_of_locale[8];
-        std::snprintf(point_of_locale, sizeof point_of_locale, "%.1f", 0.5);
-        for (char& c : local)
-            if (c == '.') c = point_of_locale[1];
-        char* end = nullptr;
-        const double p = std::strtod(local.c_str(), &end);
-        if (*end != '\0' || !(p >= 0 && p <= 1)) return false;
-        if (p == 0 && nonzero) return false;  // below the least double (1e-400): no double, not 0
-        param_ = param_type(p);
-        return true;
+        probability p;
+        if (!read_word(is, text)) return;
+        if (read_probability(text, p)) param_.p_ = p;
+        else is.setstate(is.failbit);
     }
 
     param_type param_;

@@ -147,5 +147,19 @@ constexpr int cell_exponent(std::uint64_t bits) {
     return -v.m == static_cast<std::int64_t>(F::hidden_bit) && v.e > F::min_quantum ? v.e - 1 : v.e;
 }
 
+// A finite double >= 0 exactly, as mantissa·2^exponent (mantissa odd, or 0).
+struct binary_value {
+    std::uint64_t mantissa;
+    int exponent;
+};
+constexpr binary_value exact_binary(double w) {  // w >= 0 or -0
+    // the value as any format is read here (the same code as uniform_real_distribution's)
+    const float_value v = value_of<format_of<double>::type>(bits_of_real(w));
+    if (v.m == 0) return {0, 0};
+    const auto mantissa = static_cast<std::uint64_t>(v.m);
+    const int zeros = __builtin_ctzll(mantissa);  // mantissa != 0; the builtin spares every user <bit>
+    return {mantissa >> zeros, v.e + zeros};
+}
+
 }  // namespace detail
 }  // namespace rollplan

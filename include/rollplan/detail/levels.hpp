@@ -65,6 +65,7 @@
 #include <vector>
 
 #include "alias_table.hpp"
+#include "big.hpp"
 #include "binary_format.hpp"
 #include "decimal_stream.hpp"
 #include "integer.hpp"
@@ -76,20 +77,6 @@ using signed_count_t = int128;
 template <class Value>
 [[noreturn]] inline void fail_weight(const char* text, std::size_t index, Value value) {
     fail_value(text, "weight " + std::to_string(index), value);
-}
-
-// A finite double >= 0 exactly, as mantissa·2^exponent (mantissa odd, or 0).
-struct binary_value {
-    std::uint64_t mantissa;
-    int exponent;
-};
-constexpr binary_value exact_binary(double w) {  // w >= 0 or -0
-    // the value as binary_format.hpp reads any format (the same code as uniform_real_distribution's)
-    const float_value v = value_of<format_of<double>::type>(bits_of_real(w));
-    if (v.m == 0) return {0, 0};
-    const auto mantissa = static_cast<std::uint64_t>(v.m);
-    const int zeros = __builtin_ctzll(mantissa);  // mantissa != 0; the builtin spares every user <bit>
-    return {mantissa >> zeros, v.e + zeros};
 }
 
 // A weight's exact value m·2^e, m odd (or m = 0 and e = 0), m below 2^128.
@@ -174,47 +161,6 @@ inline std::vector<dyadic> canonical(std::vector<dyadic> w) {
         if (d.mantissa != 0) d = {d.mantissa / g, d.exponent - least};
     return w;
 }
-
-// Non-negative integers of any size: 64-bit limbs, least significant first.
-struct big {
-    std::vector<std::uint64_t> limb;
-
-    // += m·2^shift
-    void add(count_t m, std::size_t shift) {
-        const std::size_t at = shift / 64;
-        const unsigned offset = static_cast<unsigned>(shift % 64);
-        const auto low = static_cast<std::uint64_t>(m), high = static_cast<std::uint64_t>(m >> 64);
-        const std::uint64_t part[3] = {low << offset, offset == 0 ? high : (high << offset) | (low >> (64 - offset)),
-                                       offset == 0 ? 0 : high >> (64 - offset)};
-        if (limb.size() < at + 4) limb.resize(at + 4);
-        std::uint64_t carry = 0;
-        for (std::size_t i = at; i < limb.size() && (i < at + 3 || carry != 0); ++i) {
-            const count_t sum = count_t{limb[i]} + (i < at + 3 ? part[i - at] : 0) + carry;
-            limb[i] = static_cast<std::uint64_t>(sum);
-            carry = static_cast<std::uint64_t>(sum >> 64);
-            if (i + 1 == limb.size() && carry != 0) limb.push_back(0);
-        }
-    }
-    void add(const big& x) {
-        for (std::size_t i = 0; i < x.limb.size(); ++i)
-            if (x.limb[i] != 0) add(x.limb[i], 64 * i);
-    }
-    std::size_t bit_length() const {
-        for (std::size_t i = limb.size(); i-- > 0;)
-            if (limb[i] != 0) return 64 * i + 64 - static_cast<std::size_t>(__builtin_clzll(limb[i]));
-        return 0;
-    }
-    // ⌊x / 2^at⌋ mod 2^64; at may be negative (bits below 0 are zero)
-    std::uint64_t word_at(long long at) const {
-        auto limb_or_zero = [&](long long i) { return i >= 0 && static_cast<std::size_t>(i) < limb.size() ? limb[static_cast<std::size_t>(i)] : 0; };
-        const long long whole = at >= 0 ? at / 64 : -((-at + 63) / 64);
-        const auto offset = static_cast<unsigned>(at - whole * 64);
-        const std::uint64_t low = limb_or_zero(whole), high = limb_or_zero(whole + 1);
-        return offset == 0 ? low : (low >> offset) | (high << (64 - offset));
-    }
-    // x as a count_t, when x < 2^128
-    count_t low_128() const { return count_t{word_at(64)} << 64 | word_at(0); }
-};
 
 // v mod 2^bits of v = m·2^k, in the same form (k kept; m reduced).
 constexpr count_t mantissa_below(const dyadic& v, long long bits) {
@@ -572,30 +518,6 @@ template <class Draws>
     return i;
 }
 
-// x·2^shift (shift >= 0).
-inline big shifted(const big& x, std::size_t shift) {
-    big r;
-    for (std::size_t i = 0; i < x.limb.size(); ++i)
-        if (x.limb[i] != 0) r.add(x.limb[i], 64 * i + shift);
-    return r;
-}
-inline bool at_least(const big& a, const big& b) {  // a >= b
-    for (std::size_t i = a.limb.size() > b.limb.size() ? a.limb.size() : b.limb.size(); i-- > 0;) {
-        const std::uint64_t x = i < a.limb.size() ? a.limb[i] : 0, y = i < b.limb.size() ? b.limb[i] : 0;
-        if (x != y) return x > y;
-    }
-    return true;
-}
-inline void subtract(big& a, const big& b) {  // a −= b, a >= b
-    std::uint64_t borrow = 0;
-    for (std::size_t i = 0; i < a.limb.size(); ++i) {
-        const std::uint64_t y = i < b.limb.size() ? b.limb[i] : 0;
-        const count_t d = count_t{a.limb[i]} - y - borrow;
-        a.limb[i] = static_cast<std::uint64_t>(d);
-        borrow = static_cast<std::uint64_t>(d >> 64) != 0 ? 1 : 0;
-    }
-}
-
 // x / y (0 <= x <= y, y > 0) as the double nearest it, ties to even (subnormal
 // results included): 65 bits of the quotient by long division, and whether
 // anything is left.
@@ -639,15 +561,7 @@ inline double ratio(const big& x, const big& y) {
 inline std::string decimal_text(big x) {
     constexpr std::uint64_t chunk = 10000000000000000000ull;  // 10^19
     std::vector<std::uint64_t> parts;  // base 10^19, least significant first
-    while (x.bit_length() != 0) {
-        count_t remainder = 0;
-        for (std::size_t i = x.limb.size(); i-- > 0;) {
-            const count_t current = remainder << 64 | x.limb[i];
-            x.limb[i] = static_cast<std::uint64_t>(current / chunk);
-            remainder = current % chunk;
-        }
-        parts.push_back(static_cast<std::uint64_t>(remainder));
-    }
+    while (x.bit_length() != 0) parts.push_back(divide(x, chunk));
     if (parts.empty()) return "0";
     std::string text = std::to_string(parts.back());
     for (std::size_t i = parts.size() - 1; i-- > 0;) {

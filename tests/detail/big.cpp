@@ -1,0 +1,57 @@
+// detail/big.hpp: its arithmetic against Boost.Multiprecision's cpp_int, on
+// values of one to five limbs, at and across limb boundaries.
+#include <rollplan/detail/big.hpp>
+
+#include <boost/multiprecision/cpp_int.hpp>
+#include <catch2/catch.hpp>
+#include <vector>
+
+#include <rollplan/engines.hpp>
+
+using namespace rollplan;
+using detail::big;
+using boost::multiprecision::cpp_int;
+
+namespace {
+cpp_int as_cpp(const big& x) {
+    cpp_int v = 0;
+    for (std::size_t i = x.limb.size(); i-- > 0;) v = (v << 64) | x.limb[i];
+    return v;
+}
+big random_big(splitmix64& g, std::size_t limbs) {
+    big x;
+    for (std::size_t i = 0; i < limbs; ++i) x.limb.push_back(g() >> (g() % 64));  // some leading zeros
+    if (limbs > 0 && g() % 4 == 0) x.limb.push_back(0);                        // a zero limb at the top
+    return x;
+}
+}  // namespace
+
+TEST_CASE("big: product, sum, difference, shifts and division as cpp_int's", "[big]") {
+    splitmix64 g{17};
+    for (int round = 0; round < 400; ++round) {
+        const big a = random_big(g, g() % 5), b = random_big(g, g() % 5);
+        const cpp_int x = as_cpp(a), y = as_cpp(b);
+        REQUIRE(as_cpp(detail::product(a, b)) == x * y);
+        REQUIRE(as_cpp(detail::sum(a, b)) == x + y);
+        if (x >= y) REQUIRE(as_cpp(detail::difference(a, b)) == x - y);
+        REQUIRE(detail::at_least(a, b) == (x >= y));
+        REQUIRE(a.bit_length() == (x == 0 ? 0 : msb(x) + 1));
+        REQUIRE(a.is_zero() == (x == 0));
+        for (const std::size_t shift : {std::size_t{0}, std::size_t{1}, std::size_t{63}, std::size_t{64}, std::size_t{65},
+                                        std::size_t{128}, static_cast<std::size_t>(g() % 300)}) {
+            INFO("shift " << shift);
+            REQUIRE(as_cpp(detail::shifted(a, shift)) == x << shift);
+            REQUIRE(as_cpp(detail::shifted_down(a, shift)) == x >> shift);
+            const cpp_int up = (x >> shift) + (((x >> shift) << shift) == x ? 0 : 1);  // ⌈x / 2^shift⌉
+            REQUIRE(as_cpp(detail::shifted_down(a, shift, true)) == up);
+            REQUIRE(as_cpp(big::power_of_two(shift)) == cpp_int(1) << shift);
+        }
+        const std::uint64_t d = (g() >> (g() % 64)) | 1;
+        big q = a;
+        const std::uint64_t r = detail::divide(q, d);
+        REQUIRE(as_cpp(q) == x / d);
+        REQUIRE(cpp_int(r) == x % d);
+    }
+    // of(count_t) keeps all 128 bits
+    REQUIRE(as_cpp(big::of(~count_t{0})) == (cpp_int(1) << 128) - 1);
+}
