@@ -173,6 +173,18 @@ int main() {
         for (double x : reals_compile_time) same &= d(e) == x;
     }
 
+    // geometric_distribution (spec version 11): a double p, a rational, a p of 40 split
+    // bits, on 64- and 32-bit words; a d6 (digits, not bits), and a coin
+    print_one_at_a_time("geometric 0.5, splitmix64{10}", rp::splitmix64{10}, rp::geometric_distribution<int>(0.5));
+    print_one_at_a_time("geometric 0.01, pcg32{11}", rp::pcg32{11}, rp::geometric_distribution<int>(0.01));
+    print_one_at_a_time("geometric 1/3, xoshiro256starstar{12}", rp::xoshiro256starstar{12},
+                        rp::geometric_distribution<int>(rp::rational{1, 3}));
+    print_one_at_a_time("geometric 1e-12, splitmix64{13}", rp::splitmix64{13}, rp::geometric_distribution<long long>(1e-12));
+    print_one_at_a_time("geometric 0.3, d6 of splitmix64{14}", rp::from_values<rp::d6>([e = rp::splitmix64{14}]() mutable { return e() % 6; }),
+                        rp::geometric_distribution<int>(0.3));
+    print_one_at_a_time("geometric 2/5, coin of pcg32{15}", rp::from_values<rp::coin>([e = rp::pcg32{15}]() mutable { return e() >> 31; }),
+                        rp::geometric_distribution<int>(rp::rational{2, 5}));
+
     std::printf(same ? "compile time and run time agree\n" : "compile time and run time DIFFER\n");
     return same ? 0 : 1;
 }

@@ -13,6 +13,7 @@
 #include "engines.hpp"
 #include "generate.hpp"
 #include "generate_canonical.hpp"
+#include "geometric.hpp"
 #include "optimum.hpp"
 #include "philox.hpp"
 #include "plan.hpp"

@@ -1,0 +1,244 @@
+// rollplan/detail/lazy_uniform.hpp: an exact Bernoulli trial of a number
+// known only by bounds — true with probability x, or x / (1 + x) — from a
+// uniform U on [0, 1) whose digits are read from the source only as they are
+// needed (von Neumann's lazy comparison; Flajolet & Saheb 1986 count its
+// digits).
+//
+// U after j digits of a K-sided source is the interval [u/D, (u+1)/D),
+// D = K^j. x is known at a precision W by integers lo <= x·2^W <= hi (the
+// caller's bounds(W), tighter as W grows; exact where lo = hi). One step:
+//   - true when every point of U's interval is below the threshold, whatever
+//     x is within its bounds: (u+1)·2^W <= lo·D for x, and
+//     (u+1)·(2^W + lo) <= lo·D for x / (1 + x) (U < y ⟺ U·(1 + x) < x);
+//   - false when every point is at or above it: u·2^W >= hi·D, and
+//     u·(2^W + hi) >= hi·D;
+//   - otherwise, while x's bounds are not narrow beside U's interval,
+//     4·D·(hi − lo) >= 2^W, W doubles (no digit read); else one more digit.
+// Invariant: an answer is given only when U's interval decides it, so the
+// trial is true with probability exactly x (or x/(1+x)); U is a.s. not the
+// threshold, and the bounds narrow as W grows, so it ends with probability
+// 1 (the expected digits are at most 2 + 1/(K − 1) past the first that
+// differs). The digits left of U are dropped: each trial reads its own.
+// docs/spec.md, section 4.
+#pragma once
+
+#include "config.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+#include "../die.hpp"
+#include "big.hpp"
+#include "error.hpp"
+#include "integer.hpp"
+#include "wide.hpp"
+
+namespace rollplan::detail {
+
+enum class threshold_kind { x, x_over_one_plus_x };
+
+// The first precision asked of bounds(W); then 256, 512, …
+inline constexpr std::size_t first_precision = 128;
+
+// x at precision W: lo <= x·2^W <= hi.
+struct bounds_at {
+    big lo, hi;
+};
+
+// U's digits so far: U in [u/D, (u+1)/D).
+struct uniform_prefix {
+    big u = big::of(0), d = big::of(1);
+    void append(std::uint64_t digit, count_t faces) {
+        u = product(u, big::of(faces));
+        u.add(digit, 0);
+        d = product(d, big::of(faces));
+    }
+};
+
+// +1 true, −1 false, 0 undecided, at precision W.
+inline int decided(const uniform_prefix& U, const bounds_at& x, std::size_t w, threshold_kind kind) {
+    big next = U.u;
+    next.add(1, 0);
+    const big scale_lo = kind == threshold_kind::x ? big::power_of_two(w) : sum(big::power_of_two(w), x.lo);
+    if (at_least(product(x.lo, U.d), product(next, scale_lo))) return 1;
+    const big scale_hi = kind == threshold_kind::x ? big::power_of_two(w) : sum(big::power_of_two(w), x.hi);
+    if (at_least(product(U.u, scale_hi), product(x.hi, U.d))) return -1;
+    return 0;
+}
+// x's bounds still wide beside U's interval: 4·D·(hi − lo) >= 2^W.
+inline bool too_wide(const uniform_prefix& U, const bounds_at& x, std::size_t w) {
+    return at_least(shifted(product(U.d, difference(x.hi, x.lo)), 2), big::power_of_two(w));
+}
+
+// The digits a draw reads from its source, in order: for K = 2^w (a coin, a
+// d8, an engine word), each roll's w bits, the most significant first, a
+// roll read when a bit is wanted and none is left (digits of base 2);
+// otherwise the rolls themselves (base K).
+template <class S>
+class digit_stream {
+public:
+    using die = typename std::remove_cvref_t<S>::die_type;
+    static constexpr bool of_bits = (die::faces & (die::faces - 1)) == 0;
+    static constexpr int roll_bits = [] {
+        int w = 0;
+        for (count_t k = die::faces; k > 1; k >>= 1) ++w;
+        return w;
+    }();
+    static constexpr count_t base = of_bits ? 2 : die::faces;
+
+    explicit digit_stream(S& s, std::uint64_t bits = 0, int held = 0) : bits_(bits), held_(held), s_(s) {}
+    S& source() const { return s_; }
+    std::uint64_t next() {
+        if constexpr (of_bits) {
+            if (held_ == 0) {
+                bits_ = roll();
+                held_ = roll_bits;
+            }
+            const std::uint64_t bit = bits_ >> 63;
+            bits_ <<= 1;
+            --held_;
+            return bit;
+        } else {
+            return checked_digit<die>(s_());
+        }
+    }
+    // For bits: the next roll's, from bit 63 down (0 below them).
+    std::uint64_t roll() { return checked_digit<die>(s_()) << (64 - roll_bits); }
+
+    // For bits: the held() bits read and not yet used, from bit 63 down (0 below them).
+    std::uint64_t bits_ = 0;
+    int held_ = 0;
+
+private:
+    S& s_;
+};
+
+// The trial from U as far as it is read, at precision w with x's bounds
+// there: reads digits until it is decided.
+template <class Stream, class Bounds>
+bool finish_trial(Stream& digits, uniform_prefix U, std::size_t w, bounds_at x, const Bounds& bounds, threshold_kind kind) {
+    for (;;) {
+        if (const int answer = decided(U, x, w, kind)) return answer > 0;
+        if (too_wide(U, x, w)) {
+            w *= 2;
+            x = bounds(w);
+        } else {
+            U.append(digits.next(), Stream::base);
+        }
+    }
+}
+template <class Stream, class Bounds>
+bool lazy_trial(Stream& digits, const Bounds& bounds, threshold_kind kind) {
+    return finish_trial(digits, uniform_prefix{}, first_precision, bounds(first_precision), bounds, kind);
+}
+
+// The same trial on a stream of bits, its first 64 bits at once: thresholds
+// made once from x's bounds at the first precision, the largest count of
+// 64-bit words u decided true (u < on_true) and the least decided false
+// (u >= on_false). After r bits, lazy_trial's test is true exactly when
+// U's r bits are below on_true's first r, and false when they are above
+// those of on_false − 1 (W = 128, D = 2^r: (u+1)·2^128 <= lo·2^r ⟺
+// u + 1 <= ⌊lo / 2^(128−r)⌋ = ⌊on_true / 2^(64−r)⌋, and alike), and it
+// doubles no precision while hi − lo < 2^62 (thresholds_of checks): so the
+// first bit where U differs from on_true (below) or on_false − 1 (above)
+// decides, as lazy_trial would after the same bits. Rolls are read only
+// when the bits held do not decide, as lazy_trial reads them.
+struct word_thresholds {
+    std::uint64_t on_true = 0, on_false = 0;
+    friend bool operator==(const word_thresholds&, const word_thresholds&) = default;
+};
+
+// From x's bounds at the first precision (0 < x < 1): on_true = ⌊lo/2^64⌋
+// and on_false = ⌈hi/2^64⌉ for x; for y = x/(1+x), on_true = ⌊lo·2^64 /
+// (2^128 + lo)⌋ and on_false = ⌈hi·2^64 / (2^128 + hi)⌉.
+inline word_thresholds thresholds_of(const bounds_at& x, threshold_kind kind) {
+    using w256 = wide_uint<4>;
+    if (x.hi.bit_length() > 128 || !at_least(big::power_of_two(62), sum(difference(x.hi, x.lo), big::of(1))))
+        fail<std::logic_error>("rollplan: a threshold's bounds are past 1 or wider than 2^62 at the first precision");
+    auto wide = [](const big& v) {  // v < 2^128
+        w256 r;
+        r.limbs[0] = v.word_at(0);
+        r.limbs[1] = v.word_at(64);
+        return r;
+    };
+    const w256 lo = wide(x.lo), hi = wide(x.hi), one{count_t{1}}, word{two_to_64}, square = word * word;
+    const w256 on_true = kind == threshold_kind::x ? lo / word : lo * word / (square + lo),
+               on_false = kind == threshold_kind::x ? (hi + word - one) / word : (hi * word + square + hi - one) / (square + hi);
+    if (on_false.limbs[1] != 0 || on_false.limbs[0] == 0)
+        fail<std::logic_error>("rollplan: a threshold is not inside (0, 1) at the first precision");
+    return {on_true.limbs[0], on_false.limbs[0]};
+}
+
+// (out of line: the rare path of bit_trial) U's first 64 bits read, and past
+// them `rest` bits of a roll still unused. The caller's stream is given back
+// its bits after the trial: its state stays in registers.
+struct trial_end {
+    bool answer;
+    std::uint64_t bits;
+    int held;
+};
+template <class Stream, class S, class Bounds>
+[[gnu::noinline, gnu::cold]] trial_end finish_bit_trial(S& source, std::uint64_t first, std::uint64_t rest, int rest_bits,
+                                                        const Bounds bounds, threshold_kind kind) {
+    Stream digits(source, rest, rest_bits);
+    uniform_prefix U;
+    U.u = big::of(first);
+    U.d = big::power_of_two(64);
+    const bool answer = finish_trial(digits, std::move(U), first_precision, bounds(first_precision), bounds, kind);
+    return {answer, digits.bits_, digits.held_};
+}
+template <class Stream, class Bounds>
+[[gnu::always_inline]] inline bool finish_bit_trial_in(Stream& digits, std::uint64_t first, std::uint64_t rest, int rest_bits, const Bounds bounds,
+                         threshold_kind kind) {
+    const trial_end end = finish_bit_trial<Stream>(digits.source(), first, rest, rest_bits, bounds, kind);
+    digits.bits_ = end.bits;
+    digits.held_ = end.held;
+    return end.answer;
+}
+
+// The first n bits of u (1 <= n <= 64).
+[[gnu::always_inline]] inline std::uint64_t first_bits(std::uint64_t u, int n) { return u >> (64 - n); }
+
+template <class Stream, class Bounds>
+[[gnu::always_inline]] inline bool bit_trial(Stream& digits, const word_thresholds& t, const Bounds bounds, threshold_kind kind) {
+    static_assert(Stream::of_bits);
+    const std::uint64_t below = t.on_true, above = t.on_false - 1;  // on_true <= on_false
+    // the bits held (fewer than 64: a trial leaves fewer): decided there when their prefix
+    // is not between below's and above's, used up to the first bit that decides
+    std::uint64_t u = digits.bits_;
+    int held = digits.held_;
+    if (held > 0) [[likely]] {
+        const std::uint64_t p = first_bits(u, held), b = first_bits(below, held), a = first_bits(above, held);
+        if (p - b >= a + 1 - b) [[likely]] {  // p < b or p > a (a + 1 − b = 0: no prefix between)
+            const bool yes = p < b;
+            const int r = __builtin_clzll(u ^ (yes ? below : above)) + 1;  // r <= held < 64
+            digits.bits_ = u << r;
+            digits.held_ = held - r;
+            return yes;
+        }
+    }
+    // undecided by them: a roll more, until the trial is decided or 64 bits are read; the
+    // bits held are then all used, and a roll's bits past the deciding one stay
+    for (;;) {
+        const std::uint64_t v = digits.roll();
+        const std::uint64_t window = held == 0 ? v : u | (v >> held);
+        const int n = held + Stream::roll_bits, seen = n < 64 ? n : 64;
+        const std::uint64_t p = first_bits(window, seen), b = first_bits(below, seen), a = first_bits(above, seen);
+        if (p - b >= a + 1 - b) {
+            const bool yes = p < b;
+            const int r = __builtin_clzll(window ^ (yes ? below : above)) + 1;  // held < r <= seen
+            digits.bits_ = (v << (r - held - 1)) << 1;
+            digits.held_ = n - r;
+            return yes;
+        }
+        if (n >= 64)  // 64 bits between the thresholds (probability about 2^-63): on, a bit at a time
+            return finish_bit_trial_in(digits, window, held == 0 ? 0 : v << (64 - held), n - 64, bounds, kind);
+        u = window;
+        held = n;
+    }
+}
+
+}  // namespace rollplan::detail

@@ -1,0 +1,179 @@
+// detail/lazy_uniform.hpp: a trial is true with probability exactly x (or
+// x/(1+x)) on every roll sequence, reads digits only as it needs them, and
+// the 64-bit thresholds on a stream of bits answer as the step rule does.
+#include <rollplan/detail/lazy_uniform.hpp>
+
+#include <catch2/catch.hpp>
+#include <functional>
+#include <vector>
+
+#include <rollplan/engines.hpp>
+#include <rollplan/rational.hpp>
+#include <rollplan/verify.hpp>
+
+using namespace rollplan;
+using detail::big;
+using detail::bounds_at;
+using detail::threshold_kind;
+
+namespace {
+
+// x = a/b (0 < a < b < 2^64) at precision w: ⌊x·2^w⌋ and ⌈x·2^w⌉.
+struct ratio_bounds {
+    std::uint64_t a, b;
+    bounds_at operator()(std::size_t w) const {
+        bounds_at x;
+        x.lo = detail::shifted(big::of(a), w);
+        const bool exact = detail::divide(x.lo, b) == 0;
+        x.hi = x.lo;
+        if (!exact) x.hi.add(1, 0);
+        return x;
+    }
+};
+
+// The probability that the trial is true, as far as every sequence of up to
+// `depth` rolls of Die shows it: [true mass, true mass + unfinished].
+template <class Die>
+std::pair<rational, rational> true_mass(const ratio_bounds& x, threshold_kind kind, std::size_t depth) {
+    rational yes, unfinished;
+    auto weight = [](std::size_t length) {
+        count_t all = 1;
+        for (std::size_t i = 0; i < length; ++i) all *= Die::faces;
+        return rational{1, all};
+    };
+    detail::walk_sequences<Die>(
+        [&](auto& source) {
+            detail::digit_stream<std::remove_reference_t<decltype(source)>> digits(source);
+            return detail::lazy_trial(digits, x, kind);
+        },
+        depth, [&](std::size_t length, bool answer) { if (answer) yes = yes + weight(length); },
+        [&](std::size_t length) {
+            if (length == depth) unfinished = unfinished + weight(length);
+        });
+    return {yes, unfinished};
+}
+
+}  // namespace
+
+TEST_CASE("lazy_uniform: a trial is true with probability x, or x/(1+x), on every roll sequence", "[lazy_uniform]") {
+    // 3/8 from a coin: U's first three bits decide (a dyadic threshold, exact bounds)
+    {
+        const auto [yes, left] = true_mass<coin>({3, 8}, threshold_kind::x, 3);
+        REQUIRE(yes == rational{3, 8});
+        REQUIRE(left == rational{});
+    }
+    // 1/3 from a d6: 0.2 in base 6, whose binary bounds are never exact: the two intervals of U
+    // that end or start at 1/3 (digits 1, 15, 155, … and 2, 20, 200, …) read one digit more; the
+    // rest is decided, each side of 1/3 its share
+    {
+        const auto [yes, left] = true_mass<d6>({1, 3}, threshold_kind::x, 4);
+        REQUIRE(left == rational{2, 6 * 6 * 6 * 6});
+        REQUIRE(yes + rational{1, 6 * 6 * 6 * 6} == rational{1, 3});
+    }
+    // 3/5 from a coin, and its y = 3/8 (a point of the coin's bits, x's bounds never exact)
+    for (const auto& [kind, target] : {std::pair{threshold_kind::x, rational{3, 5}}, std::pair{threshold_kind::x_over_one_plus_x, rational{3, 8}}}) {
+        const auto [yes, left] = true_mass<coin>({3, 5}, kind, 14);
+        REQUIRE(yes <= target);
+        REQUIRE(target <= yes + left);
+        REQUIRE(left < rational{1, 1000});
+        // the check can fail: the masses against 3/5 ± 1/100
+        REQUIRE_FALSE((yes <= target + rational{1, 100} && target + rational{1, 100} <= yes + left));
+    }
+    // x/(1+x) for x = 1/2 from a d10: 1/3
+    {
+        const auto [yes, left] = true_mass<d10>({1, 2}, threshold_kind::x_over_one_plus_x, 5);
+        REQUIRE(yes <= rational{1, 3});
+        REQUIRE(rational{1, 3} <= yes + left);
+        REQUIRE(left < rational{1, 1000});
+    }
+}
+
+TEST_CASE("lazy_uniform: thresholds on one 64-bit word are the step rule's first answers", "[lazy_uniform]") {
+    // on_true: the first word not decided true; on_false: the first decided false
+    for (const ratio_bounds& x : {ratio_bounds{1, 3}, ratio_bounds{3, 5}, ratio_bounds{1, 1000003}, ratio_bounds{999999, 1000000},
+                                  ratio_bounds{1, 2}}) {
+        for (const threshold_kind kind : {threshold_kind::x, threshold_kind::x_over_one_plus_x}) {
+            INFO(x.a << "/" << x.b << (kind == threshold_kind::x ? " x" : " y"));
+            const bounds_at at = x(detail::first_precision);
+            const detail::word_thresholds t = detail::thresholds_of(at, kind);
+            auto answer = [&](std::uint64_t word) {
+                detail::uniform_prefix U;
+                U.u = big::of(word);
+                U.d = big::power_of_two(64);
+                return detail::decided(U, at, detail::first_precision, kind);
+            };
+            REQUIRE(answer(t.on_true - 1) > 0);
+            REQUIRE(answer(t.on_true) <= 0);
+            REQUIRE(answer(t.on_false) < 0);
+            REQUIRE(answer(t.on_false - 1) >= 0);
+            REQUIRE(t.on_true <= t.on_false);
+        }
+    }
+    // bounds past 1, or wider than 2^62 at the first precision, have no thresholds
+    bounds_at wide;
+    wide.lo = big::of(1);
+    wide.hi = big::power_of_two(100);
+    REQUIRE_THROWS_AS(detail::thresholds_of(wide, threshold_kind::x), std::logic_error);
+}
+
+namespace {
+// A source of Bits-bit rolls (Bits = 1 a coin, 3 a d8, 32, 64) that gives the
+// bits of a list of 64-bit words, the most significant first, and counts them.
+template <int Bits>
+struct bits_from_words {
+    using die_type = die<count_t{1} << Bits>;
+    const std::vector<std::uint64_t>* words;
+    std::size_t at = 0;  // bits given
+    std::uint64_t operator()() {
+        std::uint64_t v = 0;
+        for (int i = 0; i < Bits; ++i, ++at) v = v << 1 | (((*words)[at / 64] >> (63 - at % 64)) & 1);
+        return v;
+    }
+};
+}  // namespace
+
+TEST_CASE("lazy_uniform: a trial on a stream of bits, 64 at once, answers and reads as the step rule", "[lazy_uniform]") {
+    // successive trials from one stream (bits left by one are the next one's), with rolls of
+    // 1, 3, 32 and 64 bits, against lazy_trial from single bits; first 64 bits at and around the
+    // thresholds (the step rule then goes on a bit at a time, W doubling), then random
+    splitmix64 random{3};
+    const std::vector<ratio_bounds> xs = {{1, 3}, {3, 5}, {1, 1000003}, {999999, 1000000}, {5, 8}};
+    for (const ratio_bounds& x : xs) {
+        for (const threshold_kind kind : {threshold_kind::x, threshold_kind::x_over_one_plus_x}) {
+            const detail::word_thresholds t = detail::thresholds_of(x(detail::first_precision), kind);
+            for (int round = 0; round < 40; ++round) {
+                std::vector<std::uint64_t> words;
+                const std::uint64_t edges[] = {t.on_true, t.on_false - 1, t.on_true - 1, t.on_false};
+                words.push_back(round < 4 ? edges[round] : random());
+                for (int i = 0; i < 12; ++i) words.push_back(round % 2 == 0 && i == 0 ? words[0] : random());
+                INFO(x.a << "/" << x.b << " round " << round);
+                // the step rule, one bit at a time
+                bits_from_words<1> single{&words};
+                detail::digit_stream<bits_from_words<1>> one(single);
+                std::vector<bool> expected;
+                std::vector<std::size_t> read;
+                for (int trial = 0; trial < 8; ++trial) {
+                    expected.push_back(detail::lazy_trial(one, x, kind));
+                    read.push_back(single.at);
+                }
+                auto check = [&](auto& source) {
+                    detail::digit_stream<std::remove_reference_t<decltype(source)>> stream(source);
+                    for (std::size_t trial = 0; trial < expected.size(); ++trial) {
+                        REQUIRE(detail::bit_trial(stream, t, x, kind) == expected[trial]);
+                        // the bits used are the rule's, and no roll more was read than they need
+                        REQUIRE(source.at - static_cast<std::size_t>(stream.held_) == read[trial]);
+                        REQUIRE(static_cast<std::size_t>(stream.held_) < static_cast<std::size_t>(decltype(stream)::roll_bits));
+                    }
+                };
+                bits_from_words<1> a{&words};
+                bits_from_words<3> b{&words};
+                bits_from_words<32> c{&words};
+                bits_from_words<64> d{&words};
+                check(a);
+                check(b);
+                check(c);
+                check(d);
+            }
+        }
+    }
+}
