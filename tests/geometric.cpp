@@ -79,12 +79,13 @@ TEST_CASE("geometric_distribution: exact on every roll sequence of a coin, a d4,
         std::size_t depth;
         rational unfinished_below;
     };
-    // p = 1/2 from a coin: thresholds 1/3 and 1/4 (s = 1). 2/5: x_0 = 3/5, whose y = 3/8 is
+    // p = 1/2 from a coin: thresholds 1/3 and 1/4 (s = 1). 1/8: s = 3, four trials and more.
+    // 2/5: x_0 = 3/5, whose y = 3/8 is
     // a point of the coin's bits (the trial must still end). 2/3 from a d6: x_0 = 1/3 = 0.2 in
     // base 6, a point of the d6's digits. 3/8 from a d10: x_0 = 5/8 (s = 1).
     SECTION("coin") {
         for (const auto& c : {case_t{"1/2", rational{1, 2}, 16, rational{1, 100}}, case_t{"2/5", rational{2, 5}, 16, rational{1, 50}},
-                              case_t{"1/64", rational{1, 64}, 16, rational{1, 2}}}) {
+                              case_t{"1/8", rational{1, 8}, 16, rational{1, 10}}}) {
             INFO(c.name);
             const geometric_distribution<int> d(c.p);
             const masses m = on_every_sequence<coin>(d, c.depth, 12);
@@ -170,12 +171,16 @@ long long by_lazy_trials(S& source, const detail::probability& p) {
 TEST_CASE("geometric_distribution: an engine's words give the values their bits give from a coin", "[geometric]") {
     // one draw from 64- and 32-bit words, and the same draw from a coin fed the same bits: the
     // same value, and the coin stops within the words the engine read. First words at and around
-    // each trial's thresholds (the bounds of x_i and of x_i/(1+x_i) at 2^-64), then random words.
+    // the thresholds of each trial (those of h's first trial decide it there; the others fall on
+    // h's trial too, as other first words: the next test puts them at their own trial), then
+    // random words.
     splitmix64 random{11};
-    for (const double p : {0.5, 0.3, 0.01, 1e-6}) {
-        INFO("p = " << p);
-        const geometric_distribution<long long> d(p);
-        const detail::probability exact = detail::exact_probability(p);
+    for (const auto& [p, exact] : {std::pair{0.5, detail::exact_probability(0.5)}, std::pair{0.3, detail::exact_probability(0.3)},
+                                   std::pair{0.01, detail::exact_probability(0.01)}, std::pair{1e-6, detail::exact_probability(1e-6)},
+                                   std::pair{45 * 0x1p-64, detail::exact_probability(rational{45, two_to_64})}}) {
+        INFO("p = " << p << (exact.ratio ? " (45/2^64)" : ""));
+        const geometric_distribution<unsigned long long> d(exact.ratio ? geometric_distribution<unsigned long long>(rational{45, two_to_64})
+                                                                      : geometric_distribution<unsigned long long>(p));
         const unsigned s = detail::geometric_split(exact);
         const std::vector<detail::word_thresholds> t = detail::geometric_thresholds(exact, s);
         std::vector<std::uint64_t> edges;
@@ -190,12 +195,12 @@ TEST_CASE("geometric_distribution: an engine's words give the values their bits 
             auto coin_bits = bits_of(words);
             auto coin = from_values<rollplan::coin>(std::ref(coin_bits));
             listed_words<64> engine = words;
-            const long long from_words = d(engine), from_coin = d(coin);
+            const unsigned long long from_words = d(engine), from_coin = d(coin);
             INFO("first word " << first);
             REQUIRE(from_words == from_coin);
             auto lazy_bits = bits_of(words);
             auto lazy_coin = from_values<rollplan::coin>(std::ref(lazy_bits));
-            REQUIRE(by_lazy_trials(lazy_coin, exact) == from_coin);
+            REQUIRE(by_lazy_trials(lazy_coin, exact) == static_cast<long long>(from_coin));
             REQUIRE(lazy_bits.flips == coin_bits.flips);
             REQUIRE(engine.reads == (coin_bits.flips + 63) / 64);  // a word read only when a bit is wanted
             // 32-bit words: the same bits in halves
@@ -378,4 +383,48 @@ TEST_CASE("geometric_distribution: parameters refused in words, and streams", "[
     wide_ok >> wide;
     REQUIRE(!wide_ok.fail());
     REQUIRE(wide == geometric_distribution<long long>(1e-12));
+}
+
+TEST_CASE("geometric_distribution: the largest value of T is drawn, the next throws", "[geometric]") {
+    // int8_t, p = 1/2: s = 1, x_1 = 1/4 and y_0 = 1/3. Bits 00 make a trial of 1/4 true (U < 1/4),
+    // 1 false; then 00 makes b_0 true (U < 1/3). h = 63 gives 2·63 + 1 = 127; h = 64 throws.
+    auto coin_of = [](std::vector<int> bits) {
+        return [bits = std::move(bits), at = std::size_t{0}]() mutable { return at < bits.size() ? bits[at++] : 1; };
+    };
+    const geometric_distribution<std::int8_t> d(0.5);
+    for (const int h : {63, 64}) {
+        std::vector<int> bits;
+        for (int i = 0; i < h; ++i) bits.insert(bits.end(), {0, 0});
+        bits.insert(bits.end(), {1, 0, 0});
+        auto source = from_values<coin>(coin_of(bits));
+        if (h == 63) REQUIRE(d(source) == 127);
+        else REQUIRE_THROWS_WITH(d(source), Catch::Contains("(largest = 127)"));
+    }
+}
+
+TEST_CASE("geometric_distribution: the same values for every result type that holds them", "[geometric]") {
+    // T enters only the check of p and of the largest value: short, unsigned and long long give
+    // the same values, engine for engine
+    for (const double p : {0.5, 0.01}) {
+        const geometric_distribution<short> a(p);
+        const geometric_distribution<unsigned> b(p);
+        const geometric_distribution<long long> c(p);
+        std::mt19937 ga(5), gb(5), gc(5);
+        for (int i = 0; i < 2000; ++i) {
+            const long long x = a(ga), y = b(gb), z = c(gc);
+            REQUIRE((x == z && y == z));
+        }
+        REQUIRE((ga == gc && gb == gc));
+    }
+}
+
+TEST_CASE("geometric_distribution: an engine whose range is not a power of two reads its values as digits", "[geometric]") {
+    // minstd_rand: K = 2^31 − 2, digits of base K (the step rule itself, no bits): its moments
+    std::minstd_rand g(3);
+    const geometric_distribution<int> d(0.2);
+    const int n = 20000;
+    double sum = 0;
+    for (int i = 0; i < n; ++i) sum += d(g);
+    const double q = 0.8, p = 0.2;
+    REQUIRE(std::abs(sum / n - q / p) < 6 * std::sqrt(q) / p / std::sqrt(n));
 }

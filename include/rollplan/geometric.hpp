@@ -5,19 +5,20 @@
 //
 // std's draws ⌊log U / log(1 − p)⌋ in doubles. Here, with q = 1 − p and
 // x_i = q^(2^i), a geometric value K splits into independent parts
-// (Bringmann & Friedrich 2013 use the same split): for any m,
-//   K = 2^m·H + Σ_{i<m} b_i·2^i,
-//   H geometric with success probability 1 − x_m (H counts trials true
-//     with probability x_m before the first false),
+// (Bringmann & Friedrich 2013 use the same split): for any s,
+//   K = 2^s·H + Σ_{i<s} b_i·2^i,
+//   H geometric with success probability 1 − x_s (H counts trials true
+//     with probability x_s before the first false),
 //   b_i true with probability x_i / (1 + x_i),
-// since q^K = x_m^H · Π x_i^(b_i) factors over the parts. m = ⌊log2(1/p)⌋
-// makes x_m at most e^(−1/2), so H takes 2.6 trials or fewer on average, and
-// a draw takes m + 3 trials or fewer: 45 at p = 10^−12. Each trial is exact
+// since q^K = x_s^H · Π x_i^(b_i) factors over the parts. s = ⌊log2(1/p)⌋
+// makes x_s at most e^(−1/2), so H takes 2.6 trials or fewer on average, and
+// a draw s + 2.6 or fewer: 41.4 at p = 10^−12 (s = 39). Each trial is exact
 // (detail/lazy_uniform.hpp): x_i is known by bounds at any precision W —
 // lo_0 = ⌊q·2^W⌋, hi_0 = ⌈q·2^W⌉, then lo_(i+1) = ⌊lo_i²/2^W⌋ and
 // hi_(i+1) = ⌈hi_i²/2^W⌉ — and a uniform's digits are read until they decide.
-// On engine words, each trial's first word is compared with two thresholds
-// made when the parameter is (the same decision, detail/lazy_uniform.hpp).
+// On sources of 2^w faces (engine words, a coin) the digits are bits, about
+// two a trial, and a trial's first 64 bits are compared with two thresholds
+// made with the parameter (the same decision, detail/lazy_uniform.hpp).
 //
 // The result fits in T: p must be at least 45 / 2^w, w the value bits of T
 // (numeric_limits<T>::digits: 31 for int), so that a value past T's largest
@@ -63,7 +64,7 @@ inline bounds_at power_bounds(const probability& p, unsigned i, std::size_t w) {
             x.hi = x.lo;
             if (!exact) x.hi.add(1, 0);
         }
-    } else {  // q = (2^k − m)/2^k
+    } else {  // q = (2^k − n)/2^k, p = n·2^−k
         const big scaled = shifted(difference(big::power_of_two(p.bits), big::of(p.numerator)), w);
         x.lo = shifted_down(scaled, p.bits);
         x.hi = shifted_down(scaled, p.bits, true);
@@ -75,24 +76,24 @@ inline bounds_at power_bounds(const probability& p, unsigned i, std::size_t w) {
     return x;
 }
 
-// m = ⌊log2(1/p)⌋, 0 < p < 1.
+// s = ⌊log2(1/p)⌋, 0 < p < 1.
 inline unsigned geometric_split(const probability& p) {
     if (!p.ratio) {  // p = n·2^−k, n odd of L bits: 1/p in (2^(k−L), 2^(k−L+1)], a power of two when n = 1
         const unsigned length = 64u - static_cast<unsigned>(__builtin_clzll(p.numerator));  // n >= 1
         return p.bits - length + (p.numerator == 1 ? 1 : 0);
     }
-    unsigned m = 0;
-    while ((count_t{p.numerator} << (m + 1)) <= p.denominator) ++m;  // a·2^(m+1) <= b; a >= 1, b <= 2^64
-    return m;
+    unsigned s = 0;
+    while ((count_t{p.numerator} << (s + 1)) <= p.denominator) ++s;  // a·2^(s+1) <= b; a >= 1, b <= 2^64
+    return s;
 }
 
 // Each trial's thresholds on a stream of bits (detail/lazy_uniform.hpp):
-// x_i / (1 + x_i) for i < m, then x_m. (x_i <= q <= 1 − 45·2^−64, and its
+// x_i / (1 + x_i) for i < s, then x_s. (x_i <= q <= 1 − 45·2^−64, and its
 // bounds at the first precision are at most 2^(i+1) apart, i <= 58.)
-inline std::vector<word_thresholds> geometric_thresholds(const probability& p, unsigned m) {
-    std::vector<word_thresholds> t(m + 1);
-    for (unsigned i = 0; i <= m; ++i)
-        t[i] = thresholds_of(power_bounds(p, i, first_precision), i == m ? threshold_kind::x : threshold_kind::x_over_one_plus_x);
+inline std::vector<word_thresholds> geometric_thresholds(const probability& p, unsigned s) {
+    std::vector<word_thresholds> t(s + 1);
+    for (unsigned i = 0; i <= s; ++i)
+        t[i] = thresholds_of(power_bounds(p, i, first_precision), i == s ? threshold_kind::x : threshold_kind::x_over_one_plus_x);
     return t;
 }
 
@@ -106,23 +107,23 @@ template <class Stream>
         return lazy_trial(digits, bounds, kind);
 }
 
-// K = 2^m·H + Σ b_i·2^i (the top of this file): H's trials, then b_0 … b_(m−1);
+// K = 2^s·H + Σ b_i·2^i (the top of this file): H's trials, then b_0 … b_(s−1);
 // largest, T's (2^w − 1).
 template <class S>
-std::uint64_t geometric_value(S& s, const probability& p, unsigned m, const std::vector<word_thresholds>& t,
+std::uint64_t geometric_value(S& source, const probability& p, unsigned s, const std::vector<word_thresholds>& t,
                               std::uint64_t largest) {
-    digit_stream<S> digits(s);
-    const std::uint64_t most = largest >> m;  // the largest H that keeps K within T
+    digit_stream<S> digits(source);
+    const std::uint64_t most = largest >> s;  // the largest H that keeps K within T
     std::uint64_t h = 0;
-    while (power_trial(digits, p, m, t, threshold_kind::x)) {
+    while (power_trial(digits, p, s, t, threshold_kind::x)) {
         if (h == most)
             fail<std::out_of_range>("rollplan: geometric_distribution drew a value past its result type's largest "
                                     "(a draw of probability below 2^-64)",
                                     "largest", largest);
         ++h;
     }
-    std::uint64_t value = h << m;
-    for (unsigned i = 0; i < m; ++i)
+    std::uint64_t value = h << s;
+    for (unsigned i = 0; i < s; ++i)
         value |= std::uint64_t{power_trial(digits, p, i, t, threshold_kind::x_over_one_plus_x)} << i;
     return value;
 }
@@ -134,7 +135,9 @@ std::uint64_t geometric_value(S& s, const probability& p, unsigned m, const std:
 template <class T = int>
 class geometric_distribution : public detail::std_surface<geometric_distribution<T>> {
     static_assert(detail::is_result_type<T>, "rollplan: geometric_distribution<T> needs an integer type T");
-    static constexpr int value_bits = std::numeric_limits<T>::digits;
+    static_assert(!detail::is_result_type<T> || std::numeric_limits<T>::digits <= 64,
+                  "rollplan: geometric_distribution<T> needs an integer type of at most 64 bits");
+    static constexpr int value_bits = std::numeric_limits<T>::digits > 64 ? 64 : std::numeric_limits<T>::digits;
 
 public:
     using result_type = T;
@@ -150,7 +153,7 @@ public:
         }
         explicit param_type(const rational& p) {
             if (p == rational{0} || p > rational{1})
-                detail::fail<std::invalid_argument>("rollplan: geometric_distribution needs a probability p in (0, 1]");
+                detail::fail_value("rollplan: geometric_distribution needs a probability p in (0, 1]", "p", p.to_double());
             if (p.denominator() > two_to_64)
                 detail::fail<std::invalid_argument>("rollplan: geometric_distribution needs p = a/b with b at most 2^64",
                                                     "b", p.denominator());
@@ -178,7 +181,7 @@ public:
             thresholds_ = detail::geometric_thresholds(p_, split_);
         }
         detail::probability p_;
-        unsigned split_ = 0;                              // m
+        unsigned split_ = 0;                              // s = ⌊log2(1/p)⌋
         std::vector<detail::word_thresholds> thresholds_;  // empty for p = 1
     };
 

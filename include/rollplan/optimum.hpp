@@ -66,27 +66,27 @@ constexpr period residue_period_of(count_t m, count_t radix, std::size_t max_ter
 // a constant expression).
 template <class Term>
 constexpr rational periodic_sum(count_t m, const char* m_name, count_t radix, Term term, const char* too_long) {
-    using big = wide_uint<8>;
+    using w512 = wide_uint<8>;
     if (radix < 2) fail<std::invalid_argument>("rollplan: a die needs at least 2 faces", "K", radix);
     // L^(μ+λ) must fit in 512 bits: at most 511 terms for a coin, fewer for bigger dice.
     std::size_t bits_per_term = 0;
     for (count_t r = radix - 1; r != 0; r >>= 1) ++bits_per_term;
     const period p = residue_period_of(m, radix, 500 / bits_per_term);
     if (!p.found) fail<std::overflow_error>(too_long, m_name, m, "K", radix);
-    big head = 0, cycle = 0, radix_to_start = 1, radix_to_length = 1;
+    w512 head = 0, cycle = 0, radix_to_start = 1, radix_to_length = 1;
     count_t r = 1 % m;
     for (std::size_t j = 0; j < p.start; ++j, r = next_residue(r, radix, m)) {
-        head = (head + big{term(r)}) * big{radix};  // Σ_{j<μ} t_j L^{μ−j}, by Horner
-        radix_to_start = radix_to_start * big{radix};
+        head = (head + w512{term(r)}) * w512{radix};  // Σ_{j<μ} t_j L^{μ−j}, by Horner
+        radix_to_start = radix_to_start * w512{radix};
     }
     for (std::size_t j = 0; j < p.length; ++j, r = next_residue(r, radix, m)) {
-        cycle = (cycle + big{term(r)}) * big{radix};  // Σ_{j<λ} t_{μ+j} L^{λ−j}
-        radix_to_length = radix_to_length * big{radix};
+        cycle = (cycle + w512{term(r)}) * w512{radix};  // Σ_{j<λ} t_{μ+j} L^{λ−j}
+        radix_to_length = radix_to_length * w512{radix};
     }
-    const big cycle_denominator = radix_to_length - big{1};
-    big numerator = head * cycle_denominator + cycle;
-    big denominator = radix_to_start * cycle_denominator;
-    const big g = gcd(numerator, denominator);
+    const w512 cycle_denominator = radix_to_length - w512{1};
+    w512 numerator = head * cycle_denominator + cycle;
+    w512 denominator = radix_to_start * cycle_denominator;
+    const w512 g = gcd(numerator, denominator);
     numerator = numerator / g;
     denominator = denominator / g;
     if (!numerator.fits_count() || !denominator.fits_count())

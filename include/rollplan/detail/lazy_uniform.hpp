@@ -17,8 +17,9 @@
 // Invariant: an answer is given only when U's interval decides it, so the
 // trial is true with probability exactly x (or x/(1+x)); U is a.s. not the
 // threshold, and the bounds narrow as W grows, so it ends with probability
-// 1 (the expected digits are at most 2 + 1/(K − 1) past the first that
-// differs). The digits left of U are dropped: each trial reads its own.
+// 1. A trial reads digits only until it is decided; on a stream of bits
+// (digit_stream, below) the rest of a roll's bits are the next trial's, and
+// a trial reads about two bits.
 // docs/spec.md, section 4.
 #pragma once
 
