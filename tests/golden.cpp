@@ -13,10 +13,14 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <limits>
+#include <map>
 #include <numeric>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 using namespace rollplan;
@@ -916,4 +920,463 @@ TEST_CASE("uniform_real_distribution on given digits: values computed by hand fr
     check(d6{}, {}, -0.0, 0.0, -0.0);
     // [−0, 2^−1074): g = q, A = 0, B = 1, W = 1 = 2^0: t = 0, no roll, x = 0, returned as +0
     check(d6{}, {}, -0.0, 0x1p-1074, 0.0);
+}
+
+namespace {
+// spec.md section 4, "Exact trials" and geometric_distribution<T>(p), written from the text
+// alone, every number an exact boost cpp_int.
+using spec_big = boost::multiprecision::cpp_int;
+
+// p = a/b exactly (a double m·2^−k as m/2^k), q = 1 − p = (b − a)/b, s = ⌊log2(1/p)⌋ and the
+// bounds lo_i ≤ x_i·2^W ≤ hi_i of x_i = q^(2^i), i = 0 … s, at each precision W asked for
+struct spec_geometric {
+    spec_big a, b;
+    unsigned s = 0;
+    std::map<unsigned, std::vector<std::pair<spec_big, spec_big>>> bounds;
+
+    spec_geometric(spec_big numerator, spec_big denominator) : a(std::move(numerator)), b(std::move(denominator)) {
+        while ((a << (s + 1)) <= b) ++s;  // the largest s with 2^s·p ≤ 1
+    }
+    // lo_0 = ⌊q·2^W⌋, hi_0 = ⌈q·2^W⌉, lo_(i+1) = ⌊lo_i²/2^W⌋, hi_(i+1) = ⌈hi_i²/2^W⌉
+    const std::pair<spec_big, spec_big>& at(unsigned W, unsigned i) {
+        auto& list = bounds[W];
+        if (list.empty()) {
+            const spec_big scaled = (b - a) << W, one = spec_big(1) << W;
+            spec_big lo = scaled / b, hi = (scaled + b - 1) / b;
+            list.emplace_back(lo, hi);
+            for (unsigned k = 0; k < s; ++k) {
+                lo = (lo * lo) >> W;
+                hi = (hi * hi + one - 1) >> W;
+                list.emplace_back(lo, hi);
+            }
+        }
+        return list.at(i);
+    }
+};
+
+// a double p in (0, 1] as m/2^k
+spec_geometric spec_geometric_of(double p) {
+    int e = 0;
+    const double f = std::frexp(p, &e);                              // p = f·2^e, f in [1/2, 1)
+    const auto m = static_cast<std::uint64_t>(std::ldexp(f, 53));  // p = m·2^(e − 53), exactly
+    return {spec_big(m), spec_big(1) << static_cast<unsigned>(53 - e)};
+}
+spec_geometric spec_geometric_of(std::uint64_t a, std::uint64_t b) { return {spec_big(a), spec_big(b)}; }
+
+// U's digits within one draw (spec.md section 1 and "U's digits"): on a source of K = 2^w
+// faces bits, w to a roll, the most significant first, a roll read only when a bit is wanted
+// and none is left; otherwise the rolls themselves (B = K). Made afresh for each draw, so the
+// bits a draw leaves are dropped.
+template <class G>
+struct spec_u_digits {
+    G& g;
+    count_t k = count_t{G::max()} - G::min() + 1;
+    unsigned w = 0;  // K = 2^w with w ≥ 1: bits; 0: rolls
+    std::uint64_t word = 0;
+    unsigned left = 0;  // bits of word not used yet
+
+    explicit spec_u_digits(G& source) : g(source) {
+        if ((k & (k - 1)) == 0)
+            for (count_t v = k; v > 1; v >>= 1) ++w;
+    }
+    spec_big base() const { return w != 0 ? spec_big(2) : spec_big(static_cast<std::uint64_t>(k)); }
+    std::uint64_t roll() { return static_cast<std::uint64_t>(g() - G::min()); }
+    std::uint64_t next() {
+        if (w == 0) return roll();
+        if (left == 0) word = roll(), left = w;
+        --left;
+        return (word >> left) & 1;
+    }
+};
+
+// one trial of x_i, kind x (t = x_i) or kind y (t = x_i/(1 + x_i)): "Step", literally
+template <class Digits>
+bool spec_trial(Digits& digits, spec_geometric& p, unsigned i, bool kind_y) {
+    const spec_big base = digits.base();
+    spec_big u = 0, d = 1;
+    unsigned W = 128;
+    for (;;) {
+        const auto& [lo, hi] = p.at(W, i);
+        const spec_big two_w = spec_big(1) << W;
+        if (!kind_y) {
+            if ((u + 1) * two_w <= lo * d) return true;
+            if (u * two_w >= hi * d) return false;
+        } else {
+            if ((u + 1) * (two_w + lo) <= lo * d) return true;
+            if (u * (two_w + hi) >= hi * d) return false;
+        }
+        if (4 * d * (hi - lo) >= two_w) {
+            W *= 2;
+        } else {
+            u = u * base + digits.next();
+            d *= base;
+        }
+    }
+}
+
+// geometric_distribution<T>(p), "Draw": h while the trials of kind x of x_s are true, then
+// b_i = the trial of kind y of x_i for i = 0 … s − 1; the value h·2^s + Σ b_i·2^i
+template <class T, class G>
+T spec_geometric_draw(G& g, spec_geometric& p) {
+    if (p.a == p.b) return 0;  // p = 1: no roll
+    spec_u_digits<G> digits(g);
+    const std::uint64_t last = static_cast<std::uint64_t>(std::numeric_limits<T>::max()) >> p.s;  // ⌊max(T)/2^s⌋
+    std::uint64_t h = 0;
+    while (spec_trial(digits, p, p.s, false)) {
+        if (h == last) throw std::out_of_range("spec: a geometric value past T's largest");
+        ++h;
+    }
+    std::uint64_t value = h << p.s;
+    for (unsigned i = 0; i < p.s; ++i)
+        if (spec_trial(digits, p, i, true)) value |= std::uint64_t{1} << i;
+    return static_cast<T>(value);
+}
+
+std::uint64_t spec_lcg(std::uint64_t& x) { return x = x * 6364136223846793005u + 1442695040888963407u; }
+
+// draws values of the library's distribution on source and of the spec on spec_source (two
+// copies of one sequence): "" or the first difference
+template <class T, class Source, class G>
+std::string spec_geometric_difference(Source& source, G& spec_source, rollplan::geometric_distribution<T> dist,
+                                      spec_geometric& p, int draws) {
+    for (int i = 0; i < draws; ++i) {
+        const T ours = dist(source);
+        const T expected = spec_geometric_draw<T>(spec_source, p);
+        if (ours != expected)
+            return "draw " + std::to_string(i) + ": library " + std::to_string(ours) + ", spec " + std::to_string(expected);
+    }
+    return "";
+}
+
+template <class T, class Engine>
+std::string spec_geometric_engine(const rollplan::geometric_distribution<T>& dist, spec_geometric& p, int draws, Engine engine) {
+    Engine twin = engine;
+    std::string difference = spec_geometric_difference(engine, twin, dist, p, draws);
+    if (difference.empty() && !(engine == twin)) difference = "the engines are left at different places";
+    return difference;
+}
+
+// a die of K faces whose digits are digit(x) of an LCG state x, for the library through
+// from_values<die<K>> and for the spec through spec_die
+template <count_t K, class T, class Digit>
+std::string spec_geometric_die(const rollplan::geometric_distribution<T>& dist, spec_geometric& p, int draws,
+                               std::uint64_t seed, Digit digit) {
+    std::uint64_t x = seed, y = seed;
+    auto source = from_values<die<K>>([&] { return digit(x); });
+    auto spec_digit = [&] { return digit(y); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    std::string difference = spec_geometric_difference(source, spec, dist, p, draws);
+    if (difference.empty() && x != y) difference = "the sources are left at different places";
+    return difference;
+}
+
+// every source against the spec for one p: the failures, named
+template <class T, class P>
+std::vector<std::string> spec_geometric_sources(P library_p, spec_geometric p, int draws, int few, std::uint64_t seed) {
+    const rollplan::geometric_distribution<T> dist(library_p);
+    std::vector<std::pair<std::string, std::string>> results;
+    results.emplace_back("mt19937_64", spec_geometric_engine(dist, p, draws, std::mt19937_64{seed}));
+    results.emplace_back("mt19937", spec_geometric_engine(dist, p, draws, std::mt19937{static_cast<std::uint32_t>(seed)}));
+    results.emplace_back("minstd_rand", spec_geometric_engine(dist, p, few, std::minstd_rand{static_cast<std::uint32_t>(seed + 1)}));
+    results.emplace_back("d6", spec_geometric_die<6>(dist, p, few, seed, [](std::uint64_t& x) { return (spec_lcg(x) >> 33) % 6; }));
+    results.emplace_back("coin", spec_geometric_die<2>(dist, p, few, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 63; }));
+    results.emplace_back("d4", spec_geometric_die<4>(dist, p, few, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 62; }));
+    results.emplace_back("d8", spec_geometric_die<8>(dist, p, few, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 61; }));
+    // other powers of two: bits too ("a source of K = 2^w faces")
+    results.emplace_back("d1024", spec_geometric_die<1024>(dist, p, few, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 54; }));
+    results.emplace_back("2^40 engine",
+                         spec_geometric_engine(dist, p, few, std::independent_bits_engine<std::mt19937_64, 40, std::uint64_t>{seed}));
+    std::vector<std::string> failures;
+    for (const auto& [name, difference] : results)
+        if (!difference.empty()) failures.push_back(name + ": " + difference);
+    return failures;
+}
+
+// a source of K faces giving the digits listed and then those of an LCG, for the library
+// and the spec: the values of `draws` draws from each and the digits each read (and, if
+// past, that they read past the digits listed)
+template <count_t K, class T, class P>
+std::string spec_geometric_scripted(P library_p, spec_geometric& p, const std::vector<std::uint64_t>& digits, int draws,
+                                    bool past) {
+    const rollplan::geometric_distribution<T> dist(library_p);
+    std::uint64_t x = 99, y = 99;
+    std::size_t used = 0, spec_used = 0;
+    auto next = [&digits](std::uint64_t& state, std::size_t& count) {
+        const std::size_t i = count++;
+        if (i < digits.size()) return digits[i];
+        const std::uint64_t v = spec_lcg(state);
+        return K == two_to_64 ? v : (v >> 11) % static_cast<std::uint64_t>(K);
+    };
+    auto source = from_values<die<K>>([&] { return next(x, used); });
+    auto spec_digit = [&] { return next(y, spec_used); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    std::string difference = spec_geometric_difference(source, spec, dist, p, draws);
+    if (difference.empty() && used != spec_used)
+        difference = "the library read " + std::to_string(used) + " digits, the spec " + std::to_string(spec_used);
+    if (difference.empty() && past && used <= digits.size()) difference = "the test did not read past its scripted digits";
+    return difference;
+}
+
+// scripted digits near a threshold r = num/den: after the digits of `prefix` (bits, or one
+// roll K − 1 on a die of K faces not a power of two), the n digits of ⌊r·B^n⌋ + delta
+template <count_t K>
+std::vector<std::uint64_t> spec_near(const std::string& prefix, const spec_big& num, const spec_big& den, std::size_t n,
+                                     int delta) {
+    std::size_t w = 0;
+    if ((K & (K - 1)) == 0)
+        for (count_t v = K; v > 1; v >>= 1) ++w;
+    const std::uint64_t base = w != 0 ? 2 : static_cast<std::uint64_t>(K);
+    spec_big reach = 1;
+    for (std::size_t i = 0; i < n; ++i) reach *= base;
+    spec_big v = num * reach / den + delta;
+    if (v < 0) v = 0;
+    if (v >= reach) v = reach - 1;
+    std::vector<std::uint64_t> digits(n);
+    for (std::size_t i = n; i-- > 0;) digits[i] = static_cast<std::uint64_t>(v % base), v /= base;
+    if (w != 0) {
+        std::string bits = prefix;
+        for (const auto bit : digits) bits += bit != 0 ? '1' : '0';
+        return spec_digits_of_bits(bits, w);
+    }
+    if (!prefix.empty()) digits.insert(digits.begin(), static_cast<std::uint64_t>(K - 1));
+    return digits;
+}
+
+// the library and the spec on U's digits next to x_s (the first trial, kind x) and, after a
+// prefix that makes the first trial false, next to t_0 = x_0/(1 + x_0) (kind y of x_0):
+// "along", U's first ~300 bits those of the threshold (the trial goes on to W = 256 and 512),
+// then n-digit numbers just below, at and just above the threshold, for n every 24 bits, and
+// next to the threshold and to the bounds of t at W = 128 and 256 (lo/2^W and hi/2^W, or
+// lo/(2^W + lo) and hi/(2^W + hi)) for each n near where the spec doubles W (the least j with
+// 4·B^j·(hi − lo) ≥ 2^W): there the choice between reading a digit and doubling W, and which
+// bound each test uses, decide how many digits a trial reads
+template <count_t K, class T, class P>
+std::vector<std::string> spec_geometric_thresholds(P library_p, spec_geometric p, int draws, bool probes) {
+    std::vector<std::string> failures;
+    constexpr unsigned W = 4096;
+    const spec_big x_s = p.at(W, p.s).first, two_w = spec_big(1) << W;
+    const bool bits = (K & (K - 1)) == 0;
+    const std::uint64_t base = bits ? 2 : static_cast<std::uint64_t>(K);
+    std::size_t n = 0;  // digits of ~300 bits
+    for (spec_big reach = 1; reach < (spec_big(1) << 300); reach *= base) ++n;
+    auto run = [&](const std::string& name, const std::vector<std::uint64_t>& digits, int count, bool past) {
+        const std::string difference = spec_geometric_scripted<K, T>(library_p, p, digits, count, past);
+        if (!difference.empty()) failures.push_back(name + ": " + difference);
+    };
+    auto probe = [&](const std::string& name, std::size_t j, const std::string& prefix, const spec_big& num, const spec_big& den) {
+        for (const int delta : {-1, 0, 1})
+            run(name + ", " + std::to_string(j) + " digits, " + std::to_string(delta), spec_near<K>(prefix, num, den, j, delta), 1, false);
+    };
+    auto near = [&](const std::string& name, unsigned i, bool kind_y, const std::string& prefix, const spec_big& num,
+                    const spec_big& den) {
+        run(name + ", along", spec_near<K>(prefix, num, den, n, 0), draws, true);
+        if (!probes) return;
+        for (std::size_t j = bits ? 24 : 9; j <= n; j += bits ? 24 : 9) probe(name, j, prefix, num, den);
+        for (const unsigned precision : {128u, 256u}) {
+            const auto& [lo, hi] = p.at(precision, i);
+            if (hi == lo) continue;
+            const spec_big one = spec_big(1) << precision;
+            std::size_t first = 0;
+            for (spec_big d = 1; 4 * d * (hi - lo) < one; d *= base) ++first;
+            for (std::size_t j = first > 4 ? first - 4 : 1; j <= std::min(first + 2, n); ++j) {
+                probe(name, j, prefix, num, den);
+                probe(name + " lo at " + std::to_string(precision), j, prefix, lo, kind_y ? one + lo : one);
+                probe(name + " hi at " + std::to_string(precision), j, prefix, hi, kind_y ? one + hi : one);
+            }
+        }
+    };
+    near("x_s", p.s, false, "", x_s, two_w);
+    if (p.s > 0) {
+        // "1" decides the first trial false when x_s ≤ 1/2 (hi_s ≤ 2^127), "11" when it is below 3/4
+        const std::string prefix = p.at(128, p.s).second <= (spec_big(1) << 127) ? "1" : "11";
+        near("t_0", 0, true, prefix, p.b - p.a, 2 * p.b - p.a);
+    }
+    return failures;
+}
+
+// the library and the spec on the scripted digits of a die of K faces, `draws` draws: both
+// values, and the digits each read
+template <count_t K, class T, class P>
+void spec_geometric_by_hand(P library_p, const std::vector<std::uint64_t>& digits, const std::vector<T>& expected) {
+    const rollplan::geometric_distribution<T> dist(library_p);
+    spec_geometric p = [&] {
+        if constexpr (std::is_same_v<P, double>)
+            return spec_geometric_of(library_p);
+        else
+            return spec_geometric_of(static_cast<std::uint64_t>(library_p.numerator()),
+                                     static_cast<std::uint64_t>(library_p.denominator()));
+    }();
+    std::size_t used = 0, spec_used = 0;
+    auto source = from_values<die<K>>([&] { return digits.at(used++); });
+    auto spec_digit = [&] { return digits.at(spec_used++); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    std::vector<T> ours, theirs;
+    auto d = dist;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        ours.push_back(d(source));
+        theirs.push_back(spec_geometric_draw<T>(spec, p));
+    }
+    CHECK(theirs == expected);
+    CHECK(ours == expected);
+    CHECK(spec_used == digits.size());
+    CHECK(used == digits.size());
+}
+}  // namespace
+
+TEST_CASE("geometric_distribution follows the spec", "[golden][geometric]") {
+    std::uint64_t seed = 11;
+    auto report = [](const std::vector<std::string>& failures) {
+        for (const auto& failure : failures) FAIL_CHECK(failure);
+        REQUIRE(failures.empty());
+    };
+    // p = 45·2^−31: the least p for int (s = 25); 1 − 2^−53: q = 2^−53; 2^−20: q^(2^i) exact at
+    // W = 128 for i ≤ 2 only
+    for (const double p : {0.5, 0.3, 0.01, 0.999, 1.0, 0.75, 45 * 0x1p-31, 1 - 0x1p-53, 0x1p-20}) {
+        INFO("int, p = " << spec_hex(p));
+        report(spec_geometric_sources<int>(p, spec_geometric_of(p), 2000, 600, seed++));
+    }
+    {
+        INFO("long long, p = 1e-6");
+        report(spec_geometric_sources<long long>(1e-6, spec_geometric_of(1e-6), 2000, 300, seed++));
+    }
+    {
+        INFO("long long, p = 1e-12");
+        report(spec_geometric_sources<long long>(1e-12, spec_geometric_of(1e-12), 200, 60, seed++));
+    }
+    {
+        INFO("unsigned long long, p = 45·2^−64, the least (s = 58)");
+        report(spec_geometric_sources<unsigned long long>(45 * 0x1p-64, spec_geometric_of(45 * 0x1p-64), 200, 40, seed++));
+        INFO("unsigned long long, p = rational{45, 2^64}");
+        report(spec_geometric_sources<unsigned long long>(rational{45, two_to_64}, spec_geometric(45, spec_big(1) << 64), 200, 40, seed++));
+    }
+    for (const auto& [a, b] : {std::pair<std::uint64_t, std::uint64_t>{1, 3}, {2, 5}, {2, 3}, {1, 1000}, {7, 7},
+                               {1, std::uint64_t{1} << 40}, {(std::uint64_t{1} << 63) + 1, ~std::uint64_t{0}}}) {
+        INFO("rational{" << a << ", " << b << "}");
+        if (b >> 32 != 0 && a < b / 2) {  // a small p: long long (p·2^63 ≥ 45)
+            report(spec_geometric_sources<long long>(rational{a, b}, spec_geometric_of(a, b), 300, 60, seed++));
+        } else {
+            report(spec_geometric_sources<int>(rational{a, b}, spec_geometric_of(a, b), 2000, 600, seed++));
+        }
+    }
+    for (const double p : {0.5, 0.4}) {
+        INFO("std::int8_t, p = " << spec_hex(p));
+        report(spec_geometric_sources<std::int8_t>(p, spec_geometric_of(p), 2000, 600, seed++));
+    }
+    {
+        INFO("unsigned, p = 0.001");
+        report(spec_geometric_sources<unsigned>(0.001, spec_geometric_of(0.001), 2000, 600, seed++));
+    }
+}
+
+TEST_CASE("geometric_distribution follows the spec on digits along its thresholds", "[golden][geometric]") {
+    // U's first ~300 bits those of the threshold: the trial is undecided at W = 128 and goes
+    // on to W = 256, 512, … (rounded bounds: every x_s with s > 0, and x_0 of a rational)
+    auto all = [](auto library_p, spec_geometric p, auto type_tag) {
+        using T = typename decltype(type_tag)::type;
+        std::vector<std::string> failures;
+        // probes of every n on a coin, a d6 and a 64-bit word; the other packings of bits "along" only
+        for (auto part : {spec_geometric_thresholds<2, T>(library_p, p, 8, true), spec_geometric_thresholds<8, T>(library_p, p, 8, false),
+                          spec_geometric_thresholds<6, T>(library_p, p, 8, true),
+                          spec_geometric_thresholds<count_t{1} << 32, T>(library_p, p, 8, false),
+                          spec_geometric_thresholds<two_to_64, T>(library_p, p, 8, true)})
+            failures.insert(failures.end(), part.begin(), part.end());
+        return failures;
+    };
+    auto report = [](const std::vector<std::string>& failures) {
+        for (const auto& failure : failures) FAIL_CHECK(failure);
+        REQUIRE(failures.empty());
+    };
+    {
+        INFO("p = 0.3");
+        report(all(0.3, spec_geometric_of(0.3), std::type_identity<int>{}));
+    }
+    {
+        INFO("p = 0.01");
+        report(all(0.01, spec_geometric_of(0.01), std::type_identity<int>{}));
+    }
+    {
+        INFO("p = 1e-6");
+        report(all(1e-6, spec_geometric_of(1e-6), std::type_identity<long long>{}));
+    }
+    for (const auto& [a, b] : {std::pair<std::uint64_t, std::uint64_t>{1, 3}, {2, 3}, {1, 1000}}) {
+        INFO("rational{" << a << ", " << b << "}");
+        report(all(rational{a, b}, spec_geometric_of(a, b), std::type_identity<int>{}));
+    }
+}
+
+TEST_CASE("geometric_distribution on given digits: values computed by hand from the spec", "[golden][geometric]") {
+    // p = 1/2: q = 1/2 exactly, so lo = hi at every W (never doubled); s = 1 (2·p = 1 ≤ 1);
+    // x_1 = 1/4, kind x: true when (u + 1)·4 ≤ D, false when 4u ≥ D; x_0 = 1/2, kind y:
+    // t = 1/3, true when 3(u + 1) ≤ D, false when 3u ≥ D. The value is 2h + b_0.
+    // On a coin: x_1: "1" false, "00" true, "01" false; t_0 = 1/3 = 0.010101…b: "1" false,
+    // "00" true, "0100" true, "01011" false.
+    auto bits = [](const std::string& text) { return spec_digits_of_bits(text, 1); };
+    spec_geometric_by_hand<2, int>(0.5, bits("11"), {0});                     // h = 0, b_0 = 0: 2 bits
+    spec_geometric_by_hand<2, int>(0.5, bits("100"), {1});                    // h = 0, b_0 = 1: 3 bits
+    spec_geometric_by_hand<2, int>(0.5, bits("0011"), {2});                   // h = 1, b_0 = 0: 4 bits
+    spec_geometric_by_hand<2, int>(0.5, bits("0100"), {1});                   // h = 0 ("01"), b_0 = 1: 4 bits
+    spec_geometric_by_hand<2, int>(0.5, bits("000010100"), {5});              // h = 2, b_0 = 1 ("0100"): 9 bits
+    spec_geometric_by_hand<2, int>(0.5, bits("101011"), {0});                 // h = 0, b_0 = 0 ("01011"): 6 bits
+    spec_geometric_by_hand<2, int>(0.5, bits("11" "100" "0011"), {0, 1, 2});  // three draws, 9 bits
+    spec_geometric_by_hand<2, int>(rational{1, 2}, bits("000010100"), {5});  // the same p as a rational
+    spec_geometric_by_hand<2, int>(rational{2, 4}, bits("0100"), {1});
+    // A d8 gives 3 bits a roll; the bits a trial leaves go to the next trial of the draw, and
+    // those left at its end are dropped. Rolls 6, 0, 7: draw 1 = 110: "1" false, "1" false,
+    // value 0, the last 0 dropped; draw 2 = 000 then 111: "00" true, "01" false, "1" false:
+    // value 2, the last 1 dropped (had the 0 been kept, draw 2 would be 4). 3 rolls.
+    spec_geometric_by_hand<8, int>(0.5, {6, 0, 7}, {0, 2});
+    // a d4 (2 bits a roll): rolls 2 (10), 0 (00): "1" false, then "0" and "0": b_0 true: 1
+    spec_geometric_by_hand<4, int>(0.5, {2, 0}, {1});
+    // A 64-bit word 0 is 32 trials "00", all true; the word 2^63 then gives "1" false and
+    // "00" true: 2·32 + 1 = 65, 2 words. A 32-bit word: 16 trials, 33.
+    spec_geometric_by_hand<two_to_64, int>(0.5, {0, std::uint64_t{1} << 63}, {65});
+    spec_geometric_by_hand<count_t{1} << 32, int>(0.5, {0, std::uint64_t{1} << 31}, {33});
+    // A d6 (digits are rolls, B = 6): x_1 with D = 6: roll 0 true, roll 1 undecided (then with
+    // D = 36, u = 6 + d: true for d ≤ 2, false for d ≥ 3), rolls 2 … 5 false; t_0 = 1/3 with
+    // D = 6: rolls 0, 1 true, 2 … 5 false.
+    spec_geometric_by_hand<6, int>(0.5, {3, 0}, {1});                  // h = 0, b_0 = 1: 2 rolls
+    spec_geometric_by_hand<6, int>(0.5, {0, 1, 2, 5, 4}, {4});         // h = 2 (0; 1, 2), b_0 = 0
+    spec_geometric_by_hand<6, int>(0.5, {1, 3, 2}, {0});               // h = 0 (1, 3), b_0 = 0
+    // p = 1/3: q = 2/3, lo_0 = ⌊2^129/3⌋, hi_0 = lo_0 + 1 (never within 2^−100 of a decision
+    // below), s = 1, x_1 = 4/9 = 0.011100011…b, t_0 = (2/3)/(5/3) = 2/5 = 0.01100110…b.
+    // x_1: "1" false (1/2 ≥ 4/9), "00" true (1/4 ≤ 4/9), "010" true (3/8), "01111" false
+    // (15/32), "01110000" true (113/256 = 0.4414…); t_0: "1" false, "010" true (3/8 ≤ 2/5),
+    // "01101" false (13/32 = 0.406), "011000" true (25/64 = 0.3906).
+    spec_geometric_by_hand<2, int>(rational{1, 3}, bits("010" "1" "010"), {3});                // h = 1, b_0 = 1: 7 bits
+    spec_geometric_by_hand<2, int>(rational{1, 3}, bits("1" "01101"), {0});                    // 6 bits
+    spec_geometric_by_hand<2, int>(rational{1, 3}, bits("01110000" "1" "011000"), {3});        // 15 bits
+    spec_geometric_by_hand<2, int>(rational{1, 3}, bits("01111" "00"), {1});                   // h = 0, b_0 = 1: 7 bits
+    // refused with std::invalid_argument: NaN, p ≤ 0, p > 1, p·2^w < 45, a denominator above 2^64
+    CHECK_THROWS_AS(rollplan::geometric_distribution<int>(std::nan("")), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::geometric_distribution<int>(0.0), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::geometric_distribution<int>(-0.5), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::geometric_distribution<int>(1.5), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::geometric_distribution<int>(44 * 0x1p-31), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::geometric_distribution<int>(45 * 0x1p-31));
+    CHECK_THROWS_AS(rollplan::geometric_distribution<std::int8_t>(0.35), std::invalid_argument);  // 0.35·128 = 44.8
+    CHECK_NOTHROW(rollplan::geometric_distribution<std::int8_t>(45.0 / 128));
+    CHECK_THROWS_AS(rollplan::geometric_distribution<int>(rational{44, count_t{1} << 31}), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::geometric_distribution<int>(rational{45, count_t{1} << 31}));
+    CHECK_THROWS_AS(rollplan::geometric_distribution<unsigned long long>(rational{two_to_64, two_to_64 + 1}), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::geometric_distribution<unsigned long long>(rational{two_to_64 - 1, two_to_64}));
+    // p = 1: 0 with no roll, whatever T
+    spec_geometric_by_hand<6, int>(1.0, {}, {0, 0, 0});
+    spec_geometric_by_hand<2, std::int8_t>(rational{5, 5}, {}, {0});
+    // int8_t, p = 1/2: ⌊127/2⌋ = 63 trials true at most; 126 zeros are h = 63, then "1", "1":
+    // 126; a 64th true trial ("00") throws std::out_of_range.
+    spec_geometric_by_hand<2, std::int8_t>(0.5, bits(std::string(126, '0') + "11"), {126});
+    spec_geometric_by_hand<2, std::int8_t>(0.5, bits(std::string(126, '0') + "100"), {127});
+    {
+        const auto zeros = bits(std::string(128, '0'));
+        std::size_t used = 0, spec_used = 0;
+        auto source = from_values<coin>([&] { return zeros.at(used++); });
+        auto spec_digit = [&] { return zeros.at(spec_used++); };
+        spec_die<2, decltype(spec_digit)> spec{spec_digit};
+        rollplan::geometric_distribution<std::int8_t> d(0.5);
+        spec_geometric p = spec_geometric_of(0.5);
+        CHECK_THROWS_AS(d(source), std::out_of_range);
+        CHECK_THROWS_AS(spec_geometric_draw<std::int8_t>(spec, p), std::out_of_range);
+        CHECK(used == 128);
+        CHECK(spec_used == 128);
+    }
 }
