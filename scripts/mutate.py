@@ -97,6 +97,10 @@ TARGETS = {
     "generate_canonical.hpp": ["generate_canonical.cpp"],
     "verify_real.hpp": ["verify_real.cpp", "detail/floor_uniform.cpp"],
     "detail/std_surface.hpp": ["detail/std_surface.cpp", "distribution.cpp", "discrete.cpp", "engines.cpp"],
+    "geometric.hpp": ["geometric.cpp", "golden.cpp"],
+    "detail/lazy_uniform.hpp": ["detail/lazy_uniform.cpp", "geometric.cpp", "golden.cpp"],
+    "detail/big.hpp": ["detail/big.cpp", "detail/levels.cpp", "detail/lazy_uniform.cpp", "geometric.cpp", "discrete.cpp"],
+    "detail/probability.hpp": ["detail/probability.cpp", "discrete.cpp", "geometric.cpp"],
 }
 # The rollplan command's headers (cli/), mutated too: each mutant builds the command (cli/rollplan.cpp)
 # and runs the cases of tests/cli/check.sh, the one most likely to fail first.
@@ -412,7 +416,8 @@ SWEEP_HEADERS = {}
 # the sweeps for it.
 NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hpp", "pool.hpp", "generate.hpp",
                      "distribution.hpp", "detail/std_surface.hpp", "uniform_real.hpp",
-                     "generate_canonical.hpp"}
+                     "generate_canonical.hpp", "geometric.hpp", "detail/lazy_uniform.hpp", "detail/probability.hpp",
+                     "detail/big.hpp"}
 
 
 def sweeps_of(header, every=False):
