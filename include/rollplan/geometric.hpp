@@ -76,6 +76,13 @@ inline bounds_at power_bounds(const probability& p, unsigned i, std::size_t w) {
     return x;
 }
 
+// power_bounds as the bounds of one x_i, for a trial.
+struct power_bounds_of {
+    const probability* p;
+    unsigned i;
+    bounds_at operator()(std::size_t w) const { return power_bounds(*p, i, w); }
+};
+
 // s = ⌊log2(1/p)⌋, 0 < p < 1.
 inline unsigned geometric_split(const probability& p) {
     if (!p.ratio) {  // p = n·2^−k, n odd of L bits: 1/p in (2^(k−L), 2^(k−L+1)], a power of two when n = 1
@@ -97,21 +104,25 @@ inline std::vector<word_thresholds> geometric_thresholds(const probability& p, u
     return t;
 }
 
-// One trial of x_i (kind x) or x_i / (1 + x_i), from the draw's digits.
+// One trial of x_i (kind x) or x_i / (1 + x_i), from the draw's digits (t:
+// the thresholds of each i). x_i's bounds are made only where the 64 bits at
+// the thresholds do not decide.
 template <class Stream>
-[[gnu::always_inline]] inline bool power_trial(Stream& digits, const probability& p, unsigned i, const std::vector<word_thresholds>& t, threshold_kind kind) {
-    auto bounds = [&p, i](std::size_t w) { return power_bounds(p, i, w); };
-    if constexpr (Stream::of_bits)
-        return bit_trial(digits, t[i], bounds, kind);
-    else
-        return lazy_trial(digits, bounds, kind);
+[[gnu::always_inline]] inline bool power_trial(Stream& digits, const probability& p, unsigned i, const word_thresholds* t,
+                                               threshold_kind kind) {
+    if constexpr (Stream::of_bits) {
+        const bit_answer a = bit_trial_words(digits, t[i]);
+        if (a.answer >= 0) [[likely]] return a.answer != 0;
+        return finish_bit_trial_in(digits, a.first, a.rest, a.rest_bits, power_bounds_of{&p, i}, kind);
+    } else {
+        return lazy_trial(digits, power_bounds_of{&p, i}, kind);
+    }
 }
 
 // K = 2^s·H + Σ b_i·2^i (the top of this file): H's trials, then b_0 … b_(s−1);
 // largest, T's (2^w − 1).
 template <class S>
-std::uint64_t geometric_value(S& source, const probability& p, unsigned s, const std::vector<word_thresholds>& t,
-                              std::uint64_t largest) {
+std::uint64_t geometric_value(S& source, const probability& p, unsigned s, const word_thresholds* t, std::uint64_t largest) {
     digit_stream<S> digits(source);
     const std::uint64_t most = largest >> s;  // the largest H that keeps K within T
     std::uint64_t h = 0;
@@ -210,7 +221,7 @@ private:
                       "rollplan: geometric_distribution reads one die's digits: draw it from an engine or a source of one die "
                       "(from_faces, from_values), not a dice_set");
         return static_cast<T>(
-            detail::geometric_value(s, p.p_, p.split_, p.thresholds_, static_cast<std::uint64_t>(std::numeric_limits<T>::max())));
+            detail::geometric_value(s, p.p_, p.split_, p.thresholds_.data(), static_cast<std::uint64_t>(std::numeric_limits<T>::max())));
     }
 
     // p as bernoulli_distribution writes it (detail/probability.hpp); reading

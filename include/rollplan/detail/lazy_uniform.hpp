@@ -200,46 +200,64 @@ template <class Stream, class Bounds>
     return end.answer;
 }
 
-// The first n bits of u (1 <= n <= 64).
-[[gnu::always_inline]] inline std::uint64_t first_bits(std::uint64_t u, int n) { return u >> (64 - n); }
+// Whether the bits of u read so far leave the trial undecided (past: the
+// bits not read, set; u is 0 there): their prefix is between below's and
+// above's, that is, u in [below with its bits past cleared, above with them
+// set]. One unsigned comparison: u − L < H − L + 1, which is 0 when no prefix
+// lies between (below's prefix one past above's).
+[[gnu::always_inline]] inline bool undecided(std::uint64_t u, std::uint64_t past, std::uint64_t below, std::uint64_t above) {
+    const std::uint64_t low = below & ~past, high = above | past;
+    return u - low < high - low + 1;
+}
 
-template <class Stream, class Bounds>
-[[gnu::always_inline]] inline bool bit_trial(Stream& digits, const word_thresholds& t, const Bounds bounds, threshold_kind kind) {
+// The trial on a stream of bits: the answer, or −1 when 64 bits read leave it
+// undecided (then `first` holds them, and `rest`/`rest_bits` a roll's bits past
+// them); the caller goes on with finish_bit_trial.
+struct bit_answer {
+    int answer;  // 1 true, 0 false, −1 undecided after 64 bits
+    std::uint64_t first = 0, rest = 0;
+    int rest_bits = 0;
+};
+template <class Stream>
+[[gnu::always_inline]] inline bit_answer bit_trial_words(Stream& digits, const word_thresholds& t) {
     static_assert(Stream::of_bits);
     const std::uint64_t below = t.on_true, above = t.on_false - 1;  // on_true <= on_false
-    // the bits held (fewer than 64: a trial leaves fewer): decided there when their prefix
-    // is not between below's and above's, used up to the first bit that decides
+    // the bits held (fewer than 64: a trial leaves fewer): decided there when their prefix is
+    // not between below's and above's; used up to the first bit that decides
     std::uint64_t u = digits.bits_;
     int held = digits.held_;
-    if (held > 0) [[likely]] {
-        const std::uint64_t p = first_bits(u, held), b = first_bits(below, held), a = first_bits(above, held);
-        if (p - b >= a + 1 - b) [[likely]] {  // p < b or p > a (a + 1 − b = 0: no prefix between)
-            const bool yes = p < b;
-            const int r = __builtin_clzll(u ^ (yes ? below : above)) + 1;  // r <= held < 64
-            digits.bits_ = u << r;
-            digits.held_ = held - r;
-            return yes;
-        }
+    if (held > 0 && !undecided(u, ~std::uint64_t{0} >> held, below, above)) [[likely]] {
+        const bool yes = u < below;  // decided: u's prefix below below's (u < below), or above above's
+        const int r = __builtin_clzll(u ^ (yes ? below : above)) + 1;  // r <= held < 64
+        digits.bits_ = u << r;
+        digits.held_ = held - r;
+        return {yes ? 1 : 0};
     }
     // undecided by them: a roll more, until the trial is decided or 64 bits are read; the
     // bits held are then all used, and a roll's bits past the deciding one stay
     for (;;) {
         const std::uint64_t v = digits.roll();
         const std::uint64_t window = held == 0 ? v : u | (v >> held);
-        const int n = held + Stream::roll_bits, seen = n < 64 ? n : 64;
-        const std::uint64_t p = first_bits(window, seen), b = first_bits(below, seen), a = first_bits(above, seen);
-        if (p - b >= a + 1 - b) {
-            const bool yes = p < b;
-            const int r = __builtin_clzll(window ^ (yes ? below : above)) + 1;  // held < r <= seen
+        const int n = held + Stream::roll_bits;
+        if (!undecided(window, n >= 64 ? 0 : ~std::uint64_t{0} >> n, below, above)) {
+            const bool yes = window < below;
+            const int r = __builtin_clzll(window ^ (yes ? below : above)) + 1;  // held < r <= 64
             digits.bits_ = (v << (r - held - 1)) << 1;
             digits.held_ = n - r;
-            return yes;
+            return {yes ? 1 : 0};
         }
-        if (n >= 64)  // 64 bits between the thresholds (probability about 2^-63): on, a bit at a time
-            return finish_bit_trial_in(digits, window, held == 0 ? 0 : v << (64 - held), n - 64, bounds, kind);
+        if (n >= 64)  // 64 bits between the thresholds (probability about 2^-63)
+            return {-1, window, held == 0 ? 0 : v << (64 - held), n - 64};
         u = window;
         held = n;
     }
+}
+
+template <class Stream, class Bounds>
+[[gnu::always_inline]] inline bool bit_trial(Stream& digits, const word_thresholds& t, const Bounds& bounds, threshold_kind kind) {
+    const bit_answer a = bit_trial_words(digits, t);
+    if (a.answer >= 0) [[likely]] return a.answer != 0;
+    return finish_bit_trial_in(digits, a.first, a.rest, a.rest_bits, bounds, kind);  // on, a bit at a time
 }
 
 }  // namespace rollplan::detail
