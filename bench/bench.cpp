@@ -6,8 +6,9 @@
 //                                  cases in a new random order each time; prints
 //                                  CSV with the median ns per value
 //   bench --group G                only the cases of group G (draw, generate,
-//                                  pick, shuffle, pool, discrete, discrete
-//                                  compile-time, construct), with either mode
+//                                  pick, shuffle, pool, geometric, discrete,
+//                                  discrete compile-time, construct), with
+//                                  either mode
 //   bench --loaded                 timing of the loaded dice alone (the groups
 //                                  discrete, discrete compile-time, construct),
 //                                  which the default timing leaves out: their
@@ -33,6 +34,7 @@
 #include <algorithm>
 #include <array>
 #include <boost/random/discrete_distribution.hpp>
+#include <boost/random/geometric_distribution.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
 #include <chrono>
@@ -578,6 +580,47 @@ void add_pool(const char* engine, u64 per_run) {
     cases.back().group = "pool";
 }
 
+// ---- geometric_distribution ------------------------------------------------------
+// A coin as an engine: splitmix64's bits one at a time (min 0, max 1), so that
+// engine calls per value are the flips a draw reads.
+struct coin_engine {
+    using result_type = std::uint32_t;
+    static constexpr result_type min() { return 0; }
+    static constexpr result_type max() { return 1; }
+    rp::splitmix64 source;
+    u64 word = 0;
+    int left = 0;
+    explicit coin_engine(unsigned seed) : source(seed) {}
+    result_type operator()() {
+        if (left == 0) {
+            word = source();
+            left = 64;
+        }
+        return static_cast<result_type>((word >> --left) & 1);
+    }
+};
+
+// One draw of geometric(p), the distribution made once; the label is p.
+template <class G>
+void add_geometric(const char* engine, const char* label, double p, u64 per_run) {
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, label, 0, per_run, make);
+        cases.back().group = "geometric";
+    };
+    auto ours = std::make_shared<const rp::geometric_distribution<long long>>(p);
+    add("rollplan", [ours](u64) { return [ours](auto& g) -> u64 { return static_cast<u64>((*ours)(g)); }; });
+    add("libstdc++", [p](u64) {
+        return [d = std::geometric_distribution<long long>(p)](auto& g) mutable -> u64 { return static_cast<u64>(d(g)); };
+    });
+    // (Boost.Random reads one call for its uniform whatever the engine's range: on a coin, one bit)
+    if constexpr (!std::is_same_v<G, coin_engine>)
+        add("Boost.Random", [p](u64) {
+            return [d = boost::random::geometric_distribution<long long, double>(p)](auto& g) mutable -> u64 {
+                return static_cast<u64>(d(g));
+            };
+        });
+}
+
 // ---- loaded dice: discrete distributions -------------------------------------------
 // One draw with integer weights given at run time, each distribution made once.
 template <class G>
@@ -742,6 +785,11 @@ void build_cases(bool quick) {
     add_reals<std::mt19937_64>("mt19937_64", per_run);
     add_reals<std::mt19937>("mt19937", per_run);
     add_real_generate();
+    for (auto [p, label] : {std::pair<double, const char*>{0.5, "0.5"}, {0.2, "0.2"}, {0.01, "0.01"}, {1e-6, "1e-6"}}) {
+        add_geometric<std::mt19937_64>("mt19937_64", label, p, per_run);
+        add_geometric<rp::splitmix64>("splitmix64", label, p, per_run);
+        add_geometric<coin_engine>("coin", label, p, 16);
+    }
     add_pick(6, "6");
     add_pick(1000, "1000");
     add_pick(1000000, "10^6");

@@ -39,6 +39,15 @@ DOUBLE_LIBRARIES = ["rollplan discrete_distribution", "Boost.Random alias (doubl
 REAL_LIBRARIES = ["rollplan", "libstdc++", "Boost.Random", "Abseil", "rollplan generate_canonical",
                   "libstdc++ generate_canonical"]
 REAL_ENGINES = ["splitmix64", "mt19937_64", "mt19937"]
+GEOMETRIC_LIBRARIES = ["rollplan", "libstdc++", "Boost.Random"]
+GEOMETRIC_ENGINES = ["mt19937_64", "splitmix64", "coin"]
+GEOMETRIC_P = ["0.5", "0.2", "0.01", "1e-6"]
+
+
+def geometric_bound(p):
+    """The information in one geometric(p) value, in bits: h(p)/p (h the binary entropy)."""
+    q = 1 - p
+    return (-p * math.log2(p) - q * math.log2(q)) / p
 REAL_INTERVALS = ["[0, 1)", "[-3.7, 12.9)", "float [0, 1)"]
 DRAW_LIBRARIES = ["rollplan", "rollplan digits", "rollplan uniform_below", "rollplan run-time bounds", "libstdc++",
                   "Boost.Random", "Abseil", "pcg-cpp bounded_rand", "Lemire (reference)"]
@@ -280,7 +289,25 @@ def targets(median, calls, instructions):
             rows.append(("generate of 1024 doubles of [0, 1) ≥ 1.0× a loop of libstdc++'s draws", label, f"{r:.2f}×",
                          instr(keys(compiler, "real generate", "splitmix64", "rollplan generate", "[0, 1)"),
                                keys(compiler, "real generate", "splitmix64", "libstdc++ loop", "[0, 1)")), r >= 1.0))
+        # 9. geometric_distribution against libstdc++'s on mt19937_64 (issue: within 2× at p = 0.01)
+        for p, goal in [("0.01", 2.0), ("0.5", 2.0)]:
+            r = paired(keys(compiler, "geometric", "mt19937_64", "rollplan", p), keys(compiler, "geometric", "mt19937_64", "libstdc++", p))
+            if r is not None:
+                rows.append((f"`geometric_distribution<long long>({p})` ≤ {goal:g}× libstdc++'s time, mt19937_64", label, f"{r:.2f}×",
+                             instr(keys(compiler, "geometric", "mt19937_64", "rollplan", p),
+                                   keys(compiler, "geometric", "mt19937_64", "libstdc++", p)), r <= goal))
     return rows
+
+
+def geometric_bits_table(calls):
+    """Coin flips per value (the coin engine's calls) against the information bound."""
+    lines = ["| p | information bound H (bits) | librvg (entropy optimal) | `rollplan` | libstdc++ |", "|---|---|---|---|---|"]
+    for p in GEOMETRIC_P:
+        h = geometric_bound(float(p))
+        ours = calls.get(("gcc", "geometric", "coin", "rollplan", p), calls.get(("clang", "geometric", "coin", "rollplan", p)))
+        theirs = calls.get(("gcc", "geometric", "coin", "libstdc++", p), calls.get(("clang", "geometric", "coin", "libstdc++", p)))
+        lines.append(f"| {p} | {h:.2f} | H to H + 2: {h:.2f}–{h + 2:.2f} | {fmt(ours)} | {fmt(theirs, 0)} |")
+    return "\n".join(lines)
 
 
 def construct_table(median, calls):
@@ -365,6 +392,9 @@ def main():
     for engine in REAL_ENGINES:
         doc += [f"## uniform reals, {engine} (N: the interval; generate_canonical<double, 53>: [0, 1))", "",
                 draw_table(median, calls, instructions, engine, REAL_LIBRARIES, "real", REAL_INTERVALS)]
+    for engine in GEOMETRIC_ENGINES:
+        doc += [f"## geometric_distribution<long long>(p), {engine} (N: p)", "",
+                draw_table(median, calls, instructions, engine, GEOMETRIC_LIBRARIES, "geometric", GEOMETRIC_P)]
     doc += ["## generate (1024 doubles of [0, 1) per call), splitmix64", "",
             draw_table(median, calls, instructions, "splitmix64", ["rollplan generate", "libstdc++ loop"], "real generate",
                        ["[0, 1)"])]
@@ -421,6 +451,14 @@ def main():
     table.append("")
     table += ["Constructing from n weights: ns per weight (GCC 12 / Clang 16) and bytes held per weight:", "",
               construct_table(median, calls)]
+    table.append("")
+    for engine in ["mt19937_64", "splitmix64"]:
+        table += both_compilers_on(f"`geometric_distribution<long long>(p)` on {engine}, ns per value (median; GCC 12 / Clang 16):",
+                                   "geometric", engine, GEOMETRIC_LIBRARIES, GEOMETRIC_P)
+        table.append("")
+    table += ["Bits a geometric value reads: coin flips per value (the coin engine: one bit a call), against "
+              "the information bound and librvg's entropy-optimal generator (Saad & Lee, PLDI 2025):", "",
+              geometric_bits_table(calls)]
     table.append("")
     libs = ["rollplan", "rollplan uniform_below", "rollplan run-time bounds", "libstdc++", "Boost.Random", "Abseil",
             "pcg-cpp bounded_rand", "Lemire (reference)"]
