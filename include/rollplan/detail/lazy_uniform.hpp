@@ -109,7 +109,7 @@ public:
     // For bits: the next roll's, from bit 63 down (0 below them).
     std::uint64_t roll() { return checked_digit<die>(s_()) << (64 - roll_bits); }
 
-    // For bits: the held() bits read and not yet used, from bit 63 down (0 below them).
+    // For bits: the held_ bits read and not yet used, from bit 63 down (0 below them).
     std::uint64_t bits_ = 0;
     int held_ = 0;
 
