@@ -31,6 +31,24 @@ struct ratio_bounds {
     }
 };
 
+// x = a/b − 2^−200 (a/b > 2^−200), by bounds a unit wider on each side than
+// ⌊ ⌋ and ⌈ ⌉ (as those of a power or of e^−x may be; hi at most 2^W): near
+// 1/2 (a/b = 1/2) the thresholds of one word straddle 2^63, so that one bit
+// read decides nothing; near 1 (a = b) x's on_false is 2^64.
+struct just_below {
+    std::uint64_t a, b;
+    bounds_at operator()(std::size_t w) const {
+        const bounds_at wider = ratio_bounds{a, b}(w + 256);
+        const big tiny = big::power_of_two(w + 256 - 200);
+        bounds_at x;
+        x.lo = detail::difference(detail::shifted_down(detail::difference(wider.lo, tiny), 256), big::of(1));
+        x.hi = detail::shifted_down(detail::difference(wider.hi, tiny), 256, true);
+        x.hi.add(1, 0);
+        if (detail::at_least(x.hi, big::power_of_two(w))) x.hi = big::power_of_two(w);
+        return x;
+    }
+};
+
 // The probability that the trial is true, as far as every sequence of up to
 // `depth` rolls of Die shows it: [true mass, true mass + unfinished].
 template <class Die>
@@ -136,9 +154,9 @@ TEST_CASE("lazy_uniform: a trial on a stream of bits, 64 at once, answers and re
     // successive trials from one stream (bits left by one are the next one's), with rolls of
     // 1, 3, 32 and 64 bits, against lazy_trial from single bits; first 64 bits at and around the
     // thresholds (the step rule then goes on a bit at a time, W doubling), then random
+    // (just_below: the thresholds straddle 1/2, x of kind x from 1/2, of kind y from 1)
     splitmix64 random{3};
-    const std::vector<ratio_bounds> xs = {{1, 3}, {3, 5}, {1, 1000003}, {999999, 1000000}, {5, 8}};
-    for (const ratio_bounds& x : xs) {
+    auto each_x = [&](const auto& x, const char* name) {
         for (const threshold_kind kind : {threshold_kind::x, threshold_kind::x_over_one_plus_x}) {
             const detail::word_thresholds t = detail::thresholds_of(x(detail::first_precision), kind);
             for (int round = 0; round < 40; ++round) {
@@ -146,7 +164,7 @@ TEST_CASE("lazy_uniform: a trial on a stream of bits, 64 at once, answers and re
                 const std::uint64_t edges[] = {t.on_true, t.on_false - 1, t.on_true - 1, t.on_false};
                 words.push_back(round < 4 ? edges[round] : random());
                 for (int i = 0; i < 12; ++i) words.push_back(round % 2 == 0 && i == 0 ? words[0] : random());
-                INFO(x.a << "/" << x.b << " round " << round);
+                INFO(name << " " << x.a << "/" << x.b << " round " << round);
                 // the step rule, one bit at a time
                 bits_from_words<1> single{&words};
                 detail::digit_stream<bits_from_words<1>> one(single);
@@ -175,5 +193,12 @@ TEST_CASE("lazy_uniform: a trial on a stream of bits, 64 at once, answers and re
                 check(d);
             }
         }
-    }
+    };
+    for (const ratio_bounds& x : std::vector<ratio_bounds>{{1, 3}, {3, 5}, {1, 1000003}, {999999, 1000000}, {5, 8}}) each_x(x, "x =");
+    const just_below half{1, 2}, one{1, 1};
+    REQUIRE(detail::thresholds_of(half(detail::first_precision), threshold_kind::x).on_true == (std::uint64_t{1} << 63) - 1);
+    REQUIRE(detail::thresholds_of(half(detail::first_precision), threshold_kind::x).on_false == (std::uint64_t{1} << 63) + 1);
+    REQUIRE(detail::thresholds_of(one(detail::first_precision), threshold_kind::x).on_false == 0);  // 2^64
+    each_x(half, "2^-200 below");
+    each_x(one, "2^-200 below");
 }

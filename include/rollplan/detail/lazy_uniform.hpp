@@ -148,29 +148,30 @@ bool lazy_trial(Stream& digits, const Bounds& bounds, threshold_kind kind) {
 // decides, as lazy_trial would after the same bits. Rolls are read only
 // when the bits held do not decide, as lazy_trial reads them.
 struct word_thresholds {
-    std::uint64_t on_true = 0, on_false = 0;
+    std::uint64_t on_true = 0, on_false = 0;  // on_false = 2^64 (x within 2^−64 of 1) is kept as 0: only on_false − 1 is read
     friend bool operator==(const word_thresholds&, const word_thresholds&) = default;
 };
 
-// From x's bounds at the first precision (0 < x < 1): on_true = ⌊lo/2^64⌋
-// and on_false = ⌈hi/2^64⌉ for x; for y = x/(1+x), on_true = ⌊lo·2^64 /
-// (2^128 + lo)⌋ and on_false = ⌈hi·2^64 / (2^128 + hi)⌉.
+// From x's bounds at the first precision (0 < x < 1, hi <= 2^128): on_true =
+// ⌊lo/2^64⌋ and on_false = ⌈hi/2^64⌉ for x; for y = x/(1+x), on_true =
+// ⌊lo·2^64 / (2^128 + lo)⌋ and on_false = ⌈hi·2^64 / (2^128 + hi)⌉.
 inline word_thresholds thresholds_of(const bounds_at& x, threshold_kind kind) {
     using w256 = wide_uint<4>;
-    if (x.hi.bit_length() > 128 || !at_least(big::power_of_two(62), sum(difference(x.hi, x.lo), big::of(1))))
+    if (!at_least(big::power_of_two(128), x.hi) || !at_least(big::power_of_two(62), sum(difference(x.hi, x.lo), big::of(1))))
         fail<std::logic_error>("rollplan: a threshold's bounds are past 1 or wider than 2^62 at the first precision");
-    auto wide = [](const big& v) {  // v < 2^128
+    auto wide = [](const big& v) {  // v <= 2^128
         w256 r;
         r.limbs[0] = v.word_at(0);
         r.limbs[1] = v.word_at(64);
+        r.limbs[2] = v.word_at(128);
         return r;
     };
     const w256 lo = wide(x.lo), hi = wide(x.hi), one{count_t{1}}, word{two_to_64}, square = word * word;
     const w256 on_true = kind == threshold_kind::x ? lo / word : lo * word / (square + lo),
                on_false = kind == threshold_kind::x ? (hi + word - one) / word : (hi * word + square + hi - one) / (square + hi);
-    if (on_false.limbs[1] != 0 || on_false.limbs[0] == 0)
-        fail<std::logic_error>("rollplan: a threshold is not inside (0, 1) at the first precision");
-    return {on_true.limbs[0], on_false.limbs[0]};
+    if (on_false > word || on_false == w256{})
+        fail<std::logic_error>("rollplan: a threshold is not inside (0, 1] at the first precision");
+    return {on_true.limbs[0], on_false.limbs[0]};  // on_false = 2^64 kept as 0
 }
 
 // (out of line: the rare path of bit_trial) U's first 64 bits read, and past
@@ -202,12 +203,14 @@ template <class Stream, class Bounds>
 
 // Whether the bits of u read so far leave the trial undecided (past: the
 // bits not read, set; u is 0 there): their prefix is between below's and
-// above's, that is, u in [below with its bits past cleared, above with them
-// set]. One unsigned comparison: u − L < H − L + 1, which is 0 when no prefix
-// lies between (below's prefix one past above's).
+// above's, that is, u in [L, H], L = below with its bits past cleared, H =
+// above with them set. No prefix lies between when below's prefix is one past
+// above's (H = L − 1); every prefix does when one bit is read and the
+// thresholds straddle 1/2 (L = 0, H = 2^64 − 1): H − L alone does not tell
+// these apart, its borrow does.
 [[gnu::always_inline]] inline bool undecided(std::uint64_t u, std::uint64_t past, std::uint64_t below, std::uint64_t above) {
     const std::uint64_t low = below & ~past, high = above | past;
-    return u - low < high - low + 1;
+    return high >= low && u - low <= high - low;
 }
 
 // The trial on a stream of bits: the answer, or −1 when 64 bits read leave it
@@ -258,6 +261,17 @@ template <class Stream, class Bounds>
     const bit_answer a = bit_trial_words(digits, t);
     if (a.answer >= 0) [[likely]] return a.answer != 0;
     return finish_bit_trial_in(digits, a.first, a.rest, a.rest_bits, bounds, kind);  // on, a bit at a time
+}
+
+// A trial from the draw's digits: on bits with the thresholds made from
+// x's bounds at the first precision (bit_trial), else step by step
+// (lazy_trial); the same decision either way.
+template <class Stream, class Bounds>
+[[gnu::always_inline]] inline bool exact_trial(Stream& digits, const word_thresholds& t, const Bounds& bounds, threshold_kind kind) {
+    if constexpr (Stream::of_bits)
+        return bit_trial(digits, t, bounds, kind);
+    else
+        return lazy_trial(digits, bounds, kind);
 }
 
 }  // namespace rollplan::detail
