@@ -15,39 +15,12 @@
 #include <rollplan/engines.hpp>
 #include <rollplan/verify.hpp>
 
+#include "sequences.hpp"
+
 using namespace rollplan;
+using namespace rollplan::testing;
 
 namespace {
-
-// What an exact sampler shows on every sequence of up to `depth` rolls of Die:
-// the mass of each value 0 … n − 1 among the sequences that finished, the
-// mass of the larger values, and the mass of the sequences still unfinished.
-struct masses {
-    std::vector<rational> of;
-    rational beyond, unfinished;
-    bool negative = false;
-};
-template <class Die, class D>
-masses on_every_sequence(const D& d, std::size_t depth, std::size_t n) {
-    masses m;
-    m.of.assign(n, rational{});
-    auto weight = [](std::size_t length) {
-        count_t all = 1;
-        for (std::size_t i = 0; i < length; ++i) all *= Die::faces;
-        return rational{1, all};
-    };
-    detail::walk_sequences<Die>(
-        [&](auto& source) { return d(source); }, depth,
-        [&](std::size_t length, auto value) {
-            if (value < 0) m.negative = true;
-            else if (static_cast<std::size_t>(value) < n) m.of[static_cast<std::size_t>(value)] = m.of[static_cast<std::size_t>(value)] + weight(length);
-            else m.beyond = m.beyond + weight(length);
-        },
-        [&](std::size_t length) {
-            if (length == depth) m.unfinished = m.unfinished + weight(length);
-        });
-    return m;
-}
 
 // p·q^k for k < n, and q^n for the rest (p = a/b).
 std::vector<rational> geometric_masses(const rational& p, std::size_t n) {
@@ -64,7 +37,7 @@ std::vector<rational> geometric_masses(const rational& p, std::size_t n) {
 
 // Every value's mass within [found, found + unfinished] of its target.
 bool consistent(const masses& m, const std::vector<rational>& target) {
-    if (m.negative) return false;
+    if (m.below != rational{}) return false;
     for (std::size_t k = 0; k < m.of.size(); ++k)
         if (m.of[k] > target[k] || m.of[k] + m.unfinished < target[k]) return false;
     return !(m.beyond > target.back() || m.beyond + m.unfinished < target.back());
@@ -111,43 +84,6 @@ TEST_CASE("geometric_distribution: exact on every roll sequence of a coin, a d4,
 }
 
 namespace {
-
-// An engine of `Bits`-bit words from a list, then from splitmix64 (the list
-// read first).
-template <int Bits>
-struct listed_words {
-    using result_type = std::conditional_t<Bits == 64, std::uint64_t, std::uint32_t>;
-    static constexpr result_type min() { return 0; }
-    static constexpr result_type max() { return std::numeric_limits<result_type>::max(); }
-    std::vector<std::uint64_t> words;
-    std::size_t next = 0, reads = 0;
-    splitmix64 rest{7};
-    result_type operator()() {
-        ++reads;
-        if (next < words.size()) return static_cast<result_type>(words[next++]);
-        return static_cast<result_type>(rest());
-    }
-};
-
-// The same words as a coin: their bits, the most significant first.
-template <int Bits>
-auto bits_of(listed_words<Bits> words) {
-    struct bit_source {
-        listed_words<Bits> w;
-        std::uint64_t word = 0;
-        int left = 0;
-        std::size_t flips = 0;
-        std::uint64_t operator()() {
-            if (left == 0) {
-                word = w();
-                left = Bits;
-            }
-            ++flips;
-            return (word >> --left) & 1;
-        }
-    };
-    return bit_source{std::move(words)};
-}
 
 // The draw as the spec states it, each trial by lazy_trial's step rule from a
 // stream of single digits (no thresholds, no 64 bits at once).

@@ -104,38 +104,30 @@ inline std::vector<word_thresholds> geometric_thresholds(const probability& p, u
     return t;
 }
 
-// One trial of x_i (kind x) or x_i / (1 + x_i), from the draw's digits (t:
-// the thresholds of each i). x_i's bounds are made only where the 64 bits at
-// the thresholds do not decide.
-template <class Stream>
-[[gnu::always_inline]] inline bool power_trial(Stream& digits, const probability& p, unsigned i, const word_thresholds* t,
-                                               threshold_kind kind) {
-    if constexpr (Stream::of_bits) {
-        const bit_answer a = bit_trial_words(digits, t[i]);
-        if (a.answer >= 0) [[likely]] return a.answer != 0;
-        return finish_bit_trial_in(digits, a.first, a.rest, a.rest_bits, power_bounds_of{&p, i}, kind);
-    } else {
-        return lazy_trial(digits, power_bounds_of{&p, i}, kind);
-    }
-}
+// The bounds of each x_i = q^(2^i), for a trial.
+struct powers_of_q {
+    const probability* p;
+    power_bounds_of operator()(unsigned i) const { return {p, i}; }
+};
 
-// K = 2^s·H + Σ b_i·2^i (the top of this file): H's trials, then b_0 … b_(s−1);
-// largest, T's (2^w − 1).
-template <class S>
-std::uint64_t geometric_value(S& source, const probability& p, unsigned s, const word_thresholds* t, std::uint64_t largest) {
-    digit_stream<S> digits(source);
+// K = 2^s·H + Σ b_i·2^i (the top of this file) from the draw's digits: H's
+// trials, then b_0 … b_(s−1); x_of(i), the bounds of x_i; t, the thresholds
+// of each i (x_i's bounds are made only where the 64 bits at the thresholds
+// do not decide); largest, the largest value the result type holds (a draw
+// past it throws, naming `what`). discrete_laplace_distribution draws its
+// magnitude here, with x_i = e^(−2^i/t).
+template <class Stream, class Powers>
+[[gnu::always_inline]] inline std::uint64_t geometric_value(Stream& digits, const Powers& x_of, unsigned s, const word_thresholds* t, std::uint64_t largest,
+                              const char* what) {
     const std::uint64_t most = largest >> s;  // the largest H that keeps K within T
     std::uint64_t h = 0;
-    while (power_trial(digits, p, s, t, threshold_kind::x)) {
-        if (h == most)
-            fail<std::out_of_range>("rollplan: geometric_distribution drew a value past its result type's largest "
-                                    "(a draw of probability below 2^-64)",
-                                    "largest", largest);
+    while (exact_trial(digits, t[s], x_of(s), threshold_kind::x)) {
+        if (h == most) fail<std::out_of_range>(what, "largest", largest);
         ++h;
     }
     std::uint64_t value = h << s;
     for (unsigned i = 0; i < s; ++i)
-        value |= std::uint64_t{power_trial(digits, p, i, t, threshold_kind::x_over_one_plus_x)} << i;
+        value |= std::uint64_t{exact_trial(digits, t[i], x_of(i), threshold_kind::x_over_one_plus_x)} << i;
     return value;
 }
 
@@ -220,8 +212,11 @@ private:
         static_assert(die_source<decltype(s)>,
                       "rollplan: geometric_distribution reads one die's digits: draw it from an engine or a source of one die "
                       "(from_faces, from_values), not a dice_set");
-        return static_cast<T>(
-            detail::geometric_value(s, p.p_, p.split_, p.thresholds_.data(), static_cast<std::uint64_t>(std::numeric_limits<T>::max())));
+        detail::digit_stream<decltype(s)> digits(s);
+        return static_cast<T>(detail::geometric_value(digits, detail::powers_of_q{&p.p_}, p.split_, p.thresholds_.data(),
+                                                      static_cast<std::uint64_t>(std::numeric_limits<T>::max()),
+                                                      "rollplan: geometric_distribution drew a value past its result type's "
+                                                      "largest (a draw of probability below 2^-64)"));
     }
 
     // p as bernoulli_distribution writes it (detail/probability.hpp); reading

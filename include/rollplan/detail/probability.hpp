@@ -1,7 +1,8 @@
-// rollplan/detail/probability.hpp: a probability parameter exactly as it was
-// given — a double's binary value m·2^−k, or a rational a/b with b at most
-// 2^64 — and its text, for the distributions that take one
-// (bernoulli_distribution, geometric_distribution).
+// rollplan/detail/probability.hpp: a parameter exactly as it was given — a
+// double's binary value, or a rational a/b with b at most 2^64 — and its
+// text: a probability (bernoulli_distribution, geometric_distribution) or
+// any number >= 0 (bernoulli_exp_distribution's x,
+// discrete_laplace_distribution's scale).
 //
 // The text is the same in every locale: a rational as "a/b", a double as 17
 // significant digits with '.' as its point (it reads back as the same
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 #include "../rational.hpp"
@@ -36,16 +38,37 @@ struct probability {
         return a.ratio == b.ratio && a.numerator == b.numerator && a.bits == b.bits && a.denominator == b.denominator;
     }
 
-    std::string text() const {
-        if (ratio) return std::to_string(numerator) + "/" + to_string(denominator);
-        char shown_digits[40];
-        std::snprintf(shown_digits, sizeof shown_digits, "%.17g", shown);
-        std::string t = shown_digits;
-        for (char& c : t)
-            if (!((c >= '0' && c <= '9') || c == 'e' || c == '-' || c == '+')) c = '.';
-        return t;
-    }
+    std::string text() const;
 };
+
+// A double as 17 significant digits, '.' its point whatever the locale.
+inline std::string double_text(double v) {
+    char shown_digits[40];
+    std::snprintf(shown_digits, sizeof shown_digits, "%.17g", v);
+    std::string t = shown_digits;
+    for (char& c : t)
+        if (!((c >= '0' && c <= '9') || c == 'e' || c == '-' || c == '+')) c = '.';
+    return t;
+}
+inline std::string probability::text() const {
+    if (ratio) return std::to_string(numerator) + "/" + to_string(denominator);
+    return double_text(shown);
+}
+
+// A number >= 0: a finite double, exactly, or a/b (a < 2^128, 1 <= b <= 2^64).
+struct exact_number {
+    double shown = 0;  // the double given, or the nearest to a/b
+    bool ratio = false;
+    count_t numerator = 0, denominator = 1;  // a/b, for a rational
+
+    bool is_zero() const { return ratio ? numerator == 0 : shown == 0; }
+    friend bool operator==(const exact_number& a, const exact_number& b) {
+        return a.ratio == b.ratio && (a.ratio ? a.numerator == b.numerator && a.denominator == b.denominator : a.shown == b.shown);
+    }
+    std::string text() const { return ratio ? to_string(numerator) + "/" + to_string(denominator) : double_text(shown); }
+};
+inline exact_number exact_number_of(double x) { return {x, false, 0, 1}; }
+inline exact_number exact_number_of(const rational& x) { return {x.to_double(), true, x.numerator(), x.denominator()}; }
 
 // p in [0, 1] (the caller checks, in its own words).
 inline probability exact_probability(double p) {
@@ -58,30 +81,22 @@ inline probability exact_probability(const rational& p) {
     return {p.to_double(), true, static_cast<std::uint64_t>(p.numerator()), 0, p.denominator()};
 }
 
-// Digits only, as a count_t of at most 2^64 + 1 (more is refused).
-inline bool read_count(const std::string& digits, count_t& v) {
-    if (digits.empty() || digits.size() > 21) return false;
+// Digits only, as a count_t of at most `largest` (more is refused).
+inline bool read_count(const std::string& digits, count_t& v, count_t largest = two_to_64 + 1) {
+    if (digits.empty()) return false;
     v = 0;
     for (const char c : digits) {
         if (c < '0' || c > '9') return false;
-        v = v * 10 + static_cast<count_t>(c - '0');
+        const auto d = static_cast<count_t>(c - '0');
+        if (v > (largest - d) / 10) return false;
+        v = v * 10 + d;
     }
     return true;
 }
 
-// A probability's text as probability::text writes it: a/b (digits,
-// a <= b, 1 <= b <= 2^64) or a double in [0, 1] (digits, at most one
-// point, an exponent; no sign before it; not a number below the least
-// double, which is no double and not 0). False for anything else.
-inline bool read_probability(const std::string& text, probability& p) {
-    const std::size_t slash = text.find('/');
-    if (slash != std::string::npos) {
-        count_t a = 0, b = 0;
-        if (!read_count(text.substr(0, slash), a) || !read_count(text.substr(slash + 1), b)) return false;
-        if (b == 0 || b > two_to_64 || a > b) return false;
-        p = exact_probability(rational{a, b});
-        return true;
-    }
+// A double's text: digits, at most one point, an exponent; no sign before
+// it; not a number below the least double, which is no double and not 0.
+inline bool read_double(const std::string& text, double& value) {
     bool nonzero = false, point = false, digit = false;
     std::size_t i = 0;
     for (; i < text.size() && ((text[i] >= '0' && text[i] <= '9') || (text[i] == '.' && !point)); ++i) {
@@ -106,10 +121,44 @@ inline bool read_probability(const std::string& text, probability& p) {
     for (char& c : local)
         if (c == '.') c = point_of_locale[1];
     char* end = nullptr;
-    const double value = std::strtod(local.c_str(), &end);
-    if (*end != '\0' || !(value >= 0 && value <= 1)) return false;
-    if (value == 0 && nonzero) return false;  // below the least double (1e-400): no double, not 0
+    value = std::strtod(local.c_str(), &end);
+    if (*end != '\0' || !(value >= 0)) return false;
+    return !(value == 0 && nonzero);  // below the least double (1e-400): no double, not 0
+}
+
+// A probability's text as probability::text writes it: a/b (digits,
+// a <= b, 1 <= b <= 2^64) or a double in [0, 1] (digits, at most one
+// point, an exponent; no sign before it; not a number below the least
+// double, which is no double and not 0). False for anything else.
+inline bool read_probability(const std::string& text, probability& p) {
+    const std::size_t slash = text.find('/');
+    if (slash != std::string::npos) {
+        count_t a = 0, b = 0;
+        if (!read_count(text.substr(0, slash), a) || !read_count(text.substr(slash + 1), b)) return false;
+        if (b == 0 || b > two_to_64 || a > b) return false;
+        p = exact_probability(rational{a, b});
+        return true;
+    }
+    double value = 0;
+    if (!read_double(text, value) || !(value <= 1)) return false;
     p = exact_probability(value);
+    return true;
+}
+
+// A number's text as exact_number::text writes it: a/b (digits, a < 2^128,
+// 1 <= b <= 2^64) or a finite double >= 0 (as read_double takes it).
+inline bool read_exact_number(const std::string& text, exact_number& x) {
+    const std::size_t slash = text.find('/');
+    if (slash != std::string::npos) {
+        count_t a = 0, b = 0;
+        if (!read_count(text.substr(0, slash), a, ~count_t{0}) || !read_count(text.substr(slash + 1), b) || b == 0 || b > two_to_64)
+            return false;
+        x = exact_number_of(rational{a, b});
+        return true;
+    }
+    double value = 0;
+    if (!read_double(text, value) || !(value <= std::numeric_limits<double>::max())) return false;
+    x = exact_number_of(value);
     return true;
 }
 
