@@ -185,6 +185,16 @@ int main() {
     print_one_at_a_time("geometric 2/5, coin of pcg32{15}", rp::from_values<rp::coin>([e = rp::pcg32{15}]() mutable { return e() >> 31; }),
                         rp::geometric_distribution<int>(rp::rational{2, 5}));
 
+    // bernoulli_exp_distribution and discrete_laplace_distribution (spec version 12): a double
+    // and a rational parameter, on 64- and 32-bit words, a d6 and a coin
+    print_one_at_a_time("e^-x coin 1, splitmix64{16}", rp::splitmix64{16}, rp::bernoulli_exp_distribution(1.0));
+    print_one_at_a_time("e^-x coin 1/3, d6 of splitmix64{17}", rp::from_values<rp::d6>([e = rp::splitmix64{17}]() mutable { return e() % 6; }),
+                        rp::bernoulli_exp_distribution(rp::rational{1, 3}));
+    print_one_at_a_time("laplace 2.5, pcg32{18}", rp::pcg32{18}, rp::discrete_laplace_distribution<int>(2.5));
+    print_one_at_a_time("laplace 1e12, splitmix64{19}", rp::splitmix64{19}, rp::discrete_laplace_distribution<long long>(1e12));
+    print_one_at_a_time("laplace 1/2, coin of pcg32{20}", rp::from_values<rp::coin>([e = rp::pcg32{20}]() mutable { return e() >> 31; }),
+                        rp::discrete_laplace_distribution<int>(rp::rational{1, 2}));
+
     std::printf(same ? "compile time and run time agree\n" : "compile time and run time DIFFER\n");
     return same ? 0 : 1;
 }

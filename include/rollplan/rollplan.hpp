@@ -4,11 +4,13 @@
 #include "detail/config.hpp"
 
 #include "analysis.hpp"
+#include "bernoulli_exp.hpp"
 #include "certificate.hpp"
 #include "describe.hpp"
 #include "description.hpp"
 #include "die.hpp"
 #include "discrete.hpp"
+#include "discrete_laplace.hpp"
 #include "distribution.hpp"
 #include "engines.hpp"
 #include "generate.hpp"

@@ -274,4 +274,18 @@ template <class Stream, class Bounds>
         return lazy_trial(digits, bounds, kind);
 }
 
+// A trial of 1/2 (kind x, bounds 2^(W−1) at every W): on bits, the next bit
+// is 0 — the step rule's answer after that one bit; on other sources U's
+// digits until they fall on one side of 1/2 (one roll of an even die).
+struct half_bounds {
+    bounds_at operator()(std::size_t w) const { return {big::power_of_two(w - 1), big::power_of_two(w - 1)}; }
+};
+template <class Stream>
+[[gnu::always_inline]] inline bool half_trial(Stream& digits) {
+    if constexpr (Stream::of_bits)
+        return digits.next() == 0;
+    else
+        return lazy_trial(digits, half_bounds{}, threshold_kind::x);
+}
+
 }  // namespace rollplan::detail

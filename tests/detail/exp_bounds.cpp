@@ -1,0 +1,75 @@
+// detail/exp_bounds.hpp: lo <= e^−x·2^W <= hi for doubles and rationals of
+// every size, at every precision a trial asks, checked against Boost's
+// binary floating point at more bits than W; and the bounds narrow (hi − lo
+// a few units), so that a trial ends.
+#include <rollplan/detail/exp_bounds.hpp>
+
+#include <boost/multiprecision/cpp_bin_float.hpp>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <vector>
+
+#include <rollplan/engines.hpp>
+
+using namespace rollplan;
+using detail::big;
+
+namespace {
+
+using real = boost::multiprecision::number<boost::multiprecision::cpp_bin_float<2400, boost::multiprecision::digit_base_2>>;
+
+real real_of(const big& b) {
+    real r = 0;
+    for (std::size_t i = b.limb.size(); i-- > 0;) r = ldexp(r, 64) + real(b.limb[i]);
+    return r;
+}
+real real_of(count_t v) { return ldexp(real(static_cast<std::uint64_t>(v >> 64)), 64) + real(static_cast<std::uint64_t>(v)); }
+
+// e^−x·2^w inside [lo, hi], hi − lo at most 2, hi at most 2^w.
+void check(const detail::exp_argument& x, const real& exact_x, std::size_t w) {
+    const detail::bounds_at e = detail::exp_bounds(x, w);
+    const real target = ldexp(exp(-exact_x), static_cast<int>(w));
+    const real lo = real_of(e.lo), hi = real_of(e.hi);
+    INFO("x = " << exact_x.str(20) << ", W = " << w << ", lo = " << lo.str(40) << ", hi = " << hi.str(40));
+    REQUIRE(lo <= target);
+    REQUIRE(target <= hi);
+    REQUIRE(hi - lo <= 2);
+    REQUIRE(detail::at_least(big::power_of_two(w), e.hi));
+}
+
+}  // namespace
+
+TEST_CASE("exp_bounds: e^-x between its bounds at every precision", "[exp_bounds]") {
+    std::vector<double> doubles = {0x1p-1074, 1e-300, 1e-20, 0x1p-64, 1e-3, 0.125, 0.5, 0.6931471805599453, 1, 1.5, 2, 3.25,
+                                   10, 44.5, 100, 127, 127.99999999999999, 128, 129, 255.5, 256, 1e6, 1e300,
+                                   1.7976931348623157e308};
+    splitmix64 random{17};
+    for (int i = 0; i < 40; ++i) doubles.push_back(std::ldexp(static_cast<double>(random() >> 11), -53 + static_cast<int>(random() % 12)));
+    for (const double x : doubles)
+        for (const std::size_t w : {128u, 256u, 512u, 2048u}) check(detail::exp_argument_of(x), real(x), w);
+    // rationals a/b: b = 2^64 (a shift), b odd and large, a past 2^64
+    struct ratio {
+        count_t a, b;
+    };
+    for (const ratio r : {ratio{1, 3}, ratio{2, 3}, ratio{7, two_to_64}, ratio{12786308645202655660ull, two_to_64},
+                          ratio{(count_t{1} << 100) + 1, 18446744073709551557ull}, ratio{127, 1}, ratio{1000, 7}, ratio{1, 18446744073709551557ull}})
+        for (const std::size_t w : {128u, 256u, 1024u}) check(detail::exp_argument_of(r.a, r.b), real_of(r.a) / real_of(r.b), w);
+    // x·2^i, as discrete_laplace takes its powers
+    const detail::exp_argument third = detail::exp_argument_of(1, 3);
+    for (const std::size_t i : {0u, 1u, 5u, 9u}) check(detail::times_power_of_two(third, i), ldexp(real(1) / 3, static_cast<int>(i)), 256);
+    const detail::exp_argument tiny = detail::exp_argument_of(0x1p-40);
+    for (const std::size_t i : {10u, 40u, 45u}) check(detail::times_power_of_two(tiny, i), ldexp(real(1), static_cast<int>(i) - 40), 256);
+}
+
+TEST_CASE("exp_bounds: x = 0 is exact, and x of W or more gives the bounds 0 and 1", "[exp_bounds]") {
+    const detail::bounds_at zero = detail::exp_bounds(detail::exp_argument_of(0.0), 128);
+    REQUIRE(zero.lo.bit_length() == 129);  // 2^128
+    REQUIRE(zero.hi.bit_length() == 129);
+    REQUIRE(detail::at_least(zero.lo, zero.hi));
+    const detail::bounds_at far = detail::exp_bounds(detail::exp_argument_of(128.0), 128);
+    REQUIRE(far.lo.is_zero());
+    REQUIRE(far.hi.low_128() == 1);
+    // just below W the series is used, and still within 1 of 0 and 1
+    const detail::bounds_at near = detail::exp_bounds(detail::exp_argument_of(127.5), 128);
+    REQUIRE(near.hi.low_128() <= 2);
+}
