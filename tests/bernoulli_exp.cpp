@@ -100,11 +100,7 @@ TEST_CASE("bernoulli_exp_distribution: an engine's words give the answers their 
             REQUIRE(detail::lazy_trial(digits, detail::exp_bounds_of{&argument}, detail::threshold_kind::x) == from_coin);
             REQUIRE(lazy_bits.flips == coin_bits.flips);
             REQUIRE(engine.reads == (coin_bits.flips + 63) / 64);
-            listed_words<32> halves;
-            for (const std::uint64_t w : words.words) {
-                halves.words.push_back(w >> 32);
-                halves.words.push_back(w & 0xffffffffu);
-            }
+            listed_words<32> halves = halves_of(words);
             REQUIRE(d(halves) == from_coin);
             REQUIRE(halves.reads == (coin_bits.flips + 31) / 32);
         }

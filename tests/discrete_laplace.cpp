@@ -106,11 +106,7 @@ TEST_CASE("discrete_laplace_distribution: an engine's words give the values thei
             const long long from_words = d(engine);
             REQUIRE(from_words == d(coin));
             REQUIRE(engine.reads == (coin_bits.flips + 63) / 64);
-            listed_words<32> halves;
-            for (const std::uint64_t w : words.words) {
-                halves.words.push_back(w >> 32);
-                halves.words.push_back(w & 0xffffffffu);
-            }
+            listed_words<32> halves = halves_of(words);
             REQUIRE(d(halves) == from_words);
             REQUIRE(halves.reads == (coin_bits.flips + 31) / 32);
         }

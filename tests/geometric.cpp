@@ -140,11 +140,7 @@ TEST_CASE("geometric_distribution: an engine's words give the values their bits 
             REQUIRE(lazy_bits.flips == coin_bits.flips);
             REQUIRE(engine.reads == (coin_bits.flips + 63) / 64);  // a word read only when a bit is wanted
             // 32-bit words: the same bits in halves
-            listed_words<32> halves;
-            for (const std::uint64_t w : words.words) {
-                halves.words.push_back(w >> 32);
-                halves.words.push_back(w & 0xffffffffu);
-            }
+            listed_words<32> halves = halves_of(words);
             REQUIRE(coin_bits.flips <= 64 * words.words.size());  // within the listed words
             REQUIRE(d(halves) == from_coin);
             REQUIRE(halves.reads == (coin_bits.flips + 31) / 32);

@@ -85,4 +85,14 @@ auto bits_of(listed_words<Bits> words) {
     return bit_source{std::move(words)};
 }
 
+// The same words as 32-bit words, each 64-bit word's high half first.
+inline listed_words<32> halves_of(const listed_words<64>& words) {
+    listed_words<32> halves;
+    for (const std::uint64_t w : words.words) {
+        halves.words.push_back(w >> 32);
+        halves.words.push_back(w & 0xffffffffu);
+    }
+    return halves;
+}
+
 }  // namespace rollplan::testing
