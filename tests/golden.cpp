@@ -1380,3 +1380,587 @@ TEST_CASE("geometric_distribution on given digits: values computed by hand from 
         CHECK(spec_used == 128);
     }
 }
+
+namespace {
+// spec.md section 4, "Bounds of e^−x", "bernoulli_exp_distribution(x)" and
+// "discrete_laplace_distribution<T>(t)", written from the text alone with exact cpp_int
+// arithmetic; the digit stream (spec_u_digits) and the scripted-digit helpers above are
+// reused, the exact trial is restated below for bounds given by any function of W.
+
+// "Bounds of e^−x": x = n/(b·2^k) exactly; lo ≤ e^−x·2^W ≤ hi, each precision W computed
+// once (a trial asks for the same W at every digit)
+struct spec_exp_bounds {
+    spec_big n, b;
+    unsigned k = 0;
+    std::map<unsigned, std::pair<spec_big, spec_big>> cache;
+
+    spec_exp_bounds(spec_big numerator, spec_big divisor, unsigned shift) : n(std::move(numerator)), b(std::move(divisor)), k(shift) {}
+
+    static unsigned bit_length(const spec_big& v) { return v == 0 ? 0u : static_cast<unsigned>(boost::multiprecision::msb(v)) + 1; }
+
+    const std::pair<spec_big, spec_big>& at(unsigned W) {
+        if (const auto found = cache.find(W); found != cache.end()) return found->second;
+        const spec_big one = spec_big(1) << W;
+        const spec_big whole = n / (b << k);  // ⌊x⌋
+        std::pair<spec_big, spec_big> bounds;
+        if (n == 0) {
+            bounds = {one, one};  // x = 0: lo = hi = 2^W
+        } else if (whole >= W) {
+            bounds = {0, 1};  // ⌊x⌋ ≥ W: lo = 0, hi = 1
+        } else {
+            const unsigned r = bit_length(whole) + 1;  // y = x/2^r < 1/2
+            const unsigned G = r + 24, P = W + G;
+            const spec_big y_den = b << (k + r);  // y = n/y_den
+            // a_0 = c_0 = 2^P; a_j = ⌊a_(j−1)·n/(b·2^(k+r)·j)⌋, c_j = ⌈…⌉, up to the first
+            // odd J with c_J ≤ 1; L = Σ_(even j<J) a_j − Σ_(odd j≤J) c_j (c_J in it),
+            // H = Σ_(even j<J) c_j − Σ_(odd j<J) a_j (a_J not in it)
+            spec_big a = spec_big(1) << P, c = a, L = a, H = c;
+            for (unsigned j = 1;; ++j) {
+                const spec_big divisor = y_den * j;
+                a = a * n / divisor;
+                c = (c * n + divisor - 1) / divisor;
+                if (j % 2 == 0) {
+                    L += a;
+                    H += c;
+                } else {
+                    L -= c;
+                    if (c <= 1) break;  // J = j
+                    H -= a;
+                }
+            }
+            if (L < 0 || H < 0) throw std::logic_error("spec_exp_bounds: a negative sum of the series");
+            const spec_big p_one = spec_big(1) << P;
+            for (unsigned i = 0; i < r; ++i) {  // r times: L = ⌊L²/2^P⌋, H = ⌈H²/2^P⌉
+                L = (L * L) >> P;
+                H = (H * H + p_one - 1) >> P;
+            }
+            spec_big hi = (H + (spec_big(1) << G) - 1) >> G;  // ⌈H/2^G⌉, then the min with 2^W
+            if (hi > one) hi = one;
+            bounds = {L >> G, hi};  // lo = ⌊L/2^G⌋
+        }
+        return cache.emplace(W, std::move(bounds)).first->second;
+    }
+};
+
+// "Bounds of e^−x", last sentence: a double x = m·2^e as n = m·2^e, b = 1, k = 0 (e ≥ 0) or
+// n = m, b = 1, k = −e; a rational a/b as n = a, b, k = 0, and b = 2^64 as b = 1, k = 64
+spec_exp_bounds spec_exp_of(double x) {
+    if (x == 0) return {0, 1, 0};
+    int e = 0;
+    const double f = std::frexp(x, &e);
+    std::uint64_t m = static_cast<std::uint64_t>(std::ldexp(f, 53));
+    e -= 53;
+    while (m % 2 == 0) m /= 2, ++e;  // m odd (the value is the same either way)
+    if (e >= 0) return {spec_big(m) << e, 1, 0};
+    return {spec_big(m), 1, static_cast<unsigned>(-e)};
+}
+spec_exp_bounds spec_exp_of(count_t a, count_t b) {
+    if (b == two_to_64) return {spec_big(a), 1, 64};
+    return {spec_big(a), spec_big(b), 0};
+}
+
+// "Exact trials", Step, for bounds(W) → (lo, hi) of x: kind x (t = x) or kind y
+// (t = x/(1 + x)), one digit at a time from j = 0, u = 0, D = 1, W = 128
+template <class Digits, class Bounds>
+bool spec_exact_trial(Digits& digits, Bounds&& bounds, bool kind_y) {
+    const spec_big base = digits.base();
+    spec_big u = 0, d = 1;
+    unsigned W = 128;
+    for (;;) {
+        const std::pair<spec_big, spec_big> lo_hi = bounds(W);
+        const spec_big &lo = lo_hi.first, &hi = lo_hi.second;
+        const spec_big two_w = spec_big(1) << W;
+        if (!kind_y) {
+            if ((u + 1) * two_w <= lo * d) return true;
+            if (u * two_w >= hi * d) return false;
+        } else {
+            if ((u + 1) * (two_w + lo) <= lo * d) return true;
+            if (u * (two_w + hi) >= hi * d) return false;
+        }
+        if (4 * d * (hi - lo) >= two_w) {
+            W *= 2;
+        } else {
+            u = u * base + digits.next();
+            d *= base;
+        }
+    }
+}
+
+// bernoulli_exp_distribution(x): x = 0 true with no roll; otherwise one trial of kind x of
+// e^−x, its digits a draw's own (made afresh: the bits left at the end are dropped)
+template <class G>
+bool spec_bernoulli_exp_draw(G& g, spec_exp_bounds& x) {
+    if (x.n == 0) return true;
+    spec_u_digits<G> digits(g);
+    return spec_exact_trial(digits, [&x](unsigned W) { return x.at(W); }, false);
+}
+
+// discrete_laplace_distribution<T>(t): 1/t = n/(b·2^k), s, and the bounds of each
+// x_i = e^−(2^i/t), i = 0 … s
+struct spec_laplace {
+    spec_big n, b;
+    unsigned k = 0, s = 0;
+    std::vector<spec_exp_bounds> x;
+
+    spec_laplace(spec_big numerator, spec_big divisor, unsigned shift) : n(std::move(numerator)), b(std::move(divisor)), k(shift) {
+        // s = the least s ≥ 0 with 2^(s+1) ≥ t, t = b·2^k/n
+        while ((n << (s + 1)) < (b << k)) ++s;
+        // 2^i/t = n/(b·2^(k−i)) for i ≤ k, else n·2^(i−k)/b
+        for (unsigned i = 0; i <= s; ++i) {
+            if (i <= k)
+                x.emplace_back(n, b, k - i);
+            else
+                x.emplace_back(n << (i - k), b, 0);
+        }
+    }
+};
+
+// t = m·2^e (m odd): n = 2^−e, b = m, k = 0 when e ≤ 0, else n = 1, b = m, k = e
+spec_laplace spec_laplace_of(double t) {
+    int e = 0;
+    const double f = std::frexp(t, &e);
+    std::uint64_t m = static_cast<std::uint64_t>(std::ldexp(f, 53));
+    e -= 53;
+    while (m % 2 == 0) m /= 2, ++e;
+    if (e <= 0) return {spec_big(1) << static_cast<unsigned>(-e), spec_big(m), 0};
+    return {1, spec_big(m), static_cast<unsigned>(e)};
+}
+// t = a/b: n = b and the divisor a (a = 2^64: divisor 1, k = 64)
+spec_laplace spec_laplace_of(count_t a, count_t b) {
+    if (a == two_to_64) return {spec_big(b), 1, 64};
+    return {spec_big(b), spec_big(a), 0};
+}
+
+// discrete_laplace_distribution<T>(t), Draw: one stream of digits for the whole draw (a retry
+// included); the magnitude as geometric_distribution draws it from the x_i, then a trial of
+// kind x of 1/2 (lo = hi = 2^(W−1)); false with a magnitude of 0 starts again
+template <class T, class G>
+T spec_laplace_draw(G& g, spec_laplace& p) {
+    spec_u_digits<G> digits(g);
+    const std::uint64_t last = static_cast<std::uint64_t>(std::numeric_limits<T>::max()) >> p.s;  // ⌊max(T)/2^s⌋
+    auto x = [&p](unsigned i) { return [&p, i](unsigned W) { return p.x[i].at(W); }; };
+    auto half = [](unsigned W) { const spec_big v = spec_big(1) << (W - 1); return std::pair<spec_big, spec_big>{v, v}; };
+    for (;;) {
+        std::uint64_t h = 0;
+        while (spec_exact_trial(digits, x(p.s), false)) {
+            if (h == last) throw std::out_of_range("spec: a discrete Laplace magnitude past T's largest");
+            ++h;
+        }
+        std::uint64_t magnitude = h << p.s;
+        for (unsigned i = 0; i < p.s; ++i)
+            if (spec_exact_trial(digits, x(i), true)) magnitude |= std::uint64_t{1} << i;
+        if (spec_exact_trial(digits, half, false)) return static_cast<T>(magnitude);
+        if (magnitude != 0) return static_cast<T>(-static_cast<T>(magnitude));
+    }
+}
+
+// `draws` values of library(source) and spec(spec_source), two copies of one sequence: ""
+// or the first difference
+template <class Source, class SpecSource, class Library, class Spec>
+std::string spec_exp_difference(Source& source, SpecSource& spec_source, Library& library, Spec& spec, int draws) {
+    for (int i = 0; i < draws; ++i) {
+        const auto ours = library(source);
+        const auto expected = spec(spec_source);
+        if (ours != expected)
+            return "draw " + std::to_string(i) + ": library " + std::to_string(ours) + ", spec " + std::to_string(expected);
+    }
+    return "";
+}
+
+// an engine and its copy: the values, then the next two outputs of each (the same number of
+// calls was made)
+template <class Engine, class Library, class Spec>
+std::string spec_exp_engine(Library library, Spec spec, int draws, Engine engine) {
+    Engine twin = engine;
+    std::string difference = spec_exp_difference(engine, twin, library, spec, draws);
+    if (difference.empty() && (engine() != twin() || engine() != twin())) difference = "the engines are left at different places";
+    return difference;
+}
+
+// a die of K faces made with from_values<Die> from digit(x) of an LCG state x, and the same
+// digits for the spec: the values, then the number of rolls each read
+template <class Die, class Library, class Spec, class Digit>
+std::string spec_exp_die(Library library, Spec spec, int draws, std::uint64_t seed, Digit digit) {
+    std::uint64_t x = seed, y = seed;
+    std::size_t used = 0, spec_used = 0;
+    auto source = from_values<Die>([&] { return ++used, digit(x); });
+    auto spec_digit = [&] { return ++spec_used, digit(y); };
+    spec_die<Die::faces, decltype(spec_digit)> spec_source{spec_digit};
+    std::string difference = spec_exp_difference(source, spec_source, library, spec, draws);
+    if (difference.empty() && used != spec_used)
+        difference = "the library read " + std::to_string(used) + " rolls, the spec " + std::to_string(spec_used);
+    return difference;
+}
+
+// every source against the spec: the failures, named. library and spec are generic callables
+// drawing one value from a source.
+template <class Library, class Spec>
+std::vector<std::string> spec_exp_sources(Library library, Spec spec, int draws, std::uint64_t seed) {
+    std::vector<std::pair<std::string, std::string>> results;
+    const auto seed32 = static_cast<std::uint32_t>(seed);
+    results.emplace_back("mt19937_64", spec_exp_engine(library, spec, draws, std::mt19937_64{seed}));
+    results.emplace_back("splitmix64", spec_exp_engine(library, spec, draws, rollplan::splitmix64{seed}));
+    results.emplace_back("mt19937", spec_exp_engine(library, spec, draws, std::mt19937{seed32}));
+    // K = 2^31 − 2, not a power of two: the digits are the rolls, B = K
+    results.emplace_back("minstd_rand", spec_exp_engine(library, spec, draws, std::minstd_rand{seed32 + 1}));
+    results.emplace_back("coin", spec_exp_die<coin>(library, spec, draws, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 63; }));
+    results.emplace_back("d6", spec_exp_die<d6>(library, spec, draws, seed, [](std::uint64_t& x) { return (spec_lcg(x) >> 33) % 6; }));
+    // B = 5, odd: the sign trial of 1/2 is undecided on the middle roll 2 and reads another
+    results.emplace_back("d5", spec_exp_die<die<5>>(library, spec, draws, seed, [](std::uint64_t& x) { return (spec_lcg(x) >> 33) % 5; }));
+    // 3 bits a roll: bits carried from trial to trial within a draw and dropped at its end
+    results.emplace_back("d8", spec_exp_die<d8>(library, spec, draws, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 61; }));
+    std::vector<std::string> failures;
+    for (const auto& [name, difference] : results)
+        if (!difference.empty()) failures.push_back(name + ": " + difference);
+    return failures;
+}
+
+// a source of K faces giving the digits listed and then those of an LCG, for the library and
+// the spec: `draws` values of each, the digits each read, and (past) that they went past the list
+template <count_t K, class Library, class Spec>
+std::string spec_exp_scripted(Library library, Spec spec, const std::vector<std::uint64_t>& digits, int draws, bool past) {
+    std::uint64_t x = 99, y = 99;
+    std::size_t used = 0, spec_used = 0;
+    auto next = [&digits](std::uint64_t& state, std::size_t& count) {
+        const std::size_t i = count++;
+        if (i < digits.size()) return digits[i];
+        const std::uint64_t v = spec_lcg(state);
+        return K == two_to_64 ? v : (v >> 11) % static_cast<std::uint64_t>(K);
+    };
+    auto source = from_values<die<K>>([&] { return next(x, used); });
+    auto spec_digit = [&] { return next(y, spec_used); };
+    spec_die<K, decltype(spec_digit)> spec_source{spec_digit};
+    std::string difference = spec_exp_difference(source, spec_source, library, spec, draws);
+    if (difference.empty() && used != spec_used)
+        difference = "the library read " + std::to_string(used) + " digits, the spec " + std::to_string(spec_used);
+    if (difference.empty() && past && used <= digits.size()) difference = "the test did not read past its scripted digits";
+    return difference;
+}
+
+// U's digits next to a threshold num/den (after the digits of prefix): "along", U's first
+// ~300 bits those of the threshold, so that the trial goes on to W = 256 and 512; then
+// n-digit numbers just below, at and above it, for n near where the spec doubles W at 128
+// and 256 (the least j with 4·B^j·(hi − lo) ≥ 2^W) and next to the bounds there, where the
+// choice between reading a digit and doubling W, and which bound each test uses, decide
+// how many digits a trial reads
+template <count_t K, class Library, class Spec>
+std::vector<std::string> spec_exp_near(const std::string& name, Library library, Spec spec, spec_exp_bounds& bounds, bool kind_y,
+                                       const std::string& prefix, bool probes) {
+    std::vector<std::string> failures;
+    constexpr unsigned W = 4096;
+    const spec_big two_w = spec_big(1) << W, fine = bounds.at(W).first;  // e^−x to ~4000 bits
+    const spec_big num = fine, den = kind_y ? two_w + fine : two_w;
+    const std::uint64_t base = (K & (K - 1)) == 0 ? 2 : static_cast<std::uint64_t>(K);
+    std::size_t n = 0;
+    for (spec_big reach = 1; reach < (spec_big(1) << 300); reach *= base) ++n;
+    auto run = [&](const std::string& what, const std::vector<std::uint64_t>& digits, int count, bool past) {
+        const std::string difference = spec_exp_scripted<K>(library, spec, digits, count, past);
+        if (!difference.empty()) failures.push_back(name + what + ": " + difference);
+    };
+    auto probe = [&](const std::string& what, std::size_t j, const spec_big& p_num, const spec_big& p_den) {
+        for (const int delta : {-1, 0, 1})
+            run(what + ", " + std::to_string(j) + " digits, " + std::to_string(delta), spec_near<K>(prefix, p_num, p_den, j, delta), 1, false);
+    };
+    run(", along", spec_near<K>(prefix, num, den, n, 0), 4, true);
+    if (!probes) return failures;
+    for (const unsigned precision : {128u, 256u}) {
+        const auto [lo, hi] = bounds.at(precision);
+        if (hi == lo) continue;
+        const spec_big one = spec_big(1) << precision;
+        std::size_t first = 0;
+        for (spec_big d = 1; 4 * d * (hi - lo) < one; d *= base) ++first;
+        for (std::size_t j = first > 3 ? first - 3 : 1; j <= std::min(first + 1, n); ++j) {
+            probe("", j, num, den);
+            probe(" lo at " + std::to_string(precision), j, lo, kind_y ? one + lo : one);
+            probe(" hi at " + std::to_string(precision), j, hi, kind_y ? one + hi : one);
+        }
+    }
+    return failures;
+}
+
+void spec_exp_report(const std::vector<std::string>& failures) {
+    for (const auto& failure : failures) FAIL_CHECK(failure);
+    REQUIRE(failures.empty());
+}
+
+// the library's and the spec's bernoulli_exp on the scripted digits of a die of K faces: the
+// values expected, and every digit read, no more
+template <count_t K, class X>
+void spec_bernoulli_exp_by_hand(X library_x, spec_exp_bounds x, const std::vector<std::uint64_t>& digits, const std::vector<bool>& expected) {
+    rollplan::bernoulli_exp_distribution d(library_x);
+    std::size_t used = 0, spec_used = 0;
+    auto source = from_values<die<K>>([&] { return digits.at(used++); });
+    auto spec_digit = [&] { return digits.at(spec_used++); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    std::vector<bool> ours, theirs;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        ours.push_back(d(source));
+        theirs.push_back(spec_bernoulli_exp_draw(spec, x));
+    }
+    CHECK(theirs == expected);
+    CHECK(ours == expected);
+    CHECK(spec_used == digits.size());
+    CHECK(used == digits.size());
+}
+
+template <count_t K, class T, class P>
+void spec_laplace_by_hand(P library_t, spec_laplace t, const std::vector<std::uint64_t>& digits, const std::vector<T>& expected) {
+    rollplan::discrete_laplace_distribution<T> d(library_t);
+    std::size_t used = 0, spec_used = 0;
+    auto source = from_values<die<K>>([&] { return digits.at(used++); });
+    auto spec_digit = [&] { return digits.at(spec_used++); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    std::vector<T> ours, theirs;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        ours.push_back(d(source));
+        theirs.push_back(spec_laplace_draw<T>(spec, t));
+    }
+    CHECK(theirs == expected);
+    CHECK(ours == expected);
+    CHECK(spec_used == digits.size());
+    CHECK(used == digits.size());
+}
+}  // namespace
+
+TEST_CASE("bernoulli_exp_distribution follows the spec", "[golden][bernoulli_exp]") {
+    std::uint64_t seed = 101;
+    auto check = [&seed](auto library_x, spec_exp_bounds x) {
+        rollplan::bernoulli_exp_distribution d(library_x);
+        auto library = [d](auto& source) mutable { return d(source); };
+        auto spec = [x](auto& source) mutable { return spec_bernoulli_exp_draw(source, x); };
+        spec_exp_report(spec_exp_sources(library, spec, 400, seed++));
+    };
+    // 0.6931471805599453 ≈ ln 2 (a threshold next to 1/2); 40: W = 128 still computes the series
+    // (r = 7); 200 ≥ W = 128: bounds 0/1 until W = 256; 1e-300: hi = 2^W, lo = 2^W − 1
+    for (const double x : {1.0, 0.5, 0.6931471805599453, 2.75, 40.0, 200.0, 1e-300, 0.0}) {
+        INFO("x = " << spec_hex(x));
+        check(x, spec_exp_of(x));
+    }
+    for (const auto& [a, b] : {std::pair<count_t, count_t>{1, 3}, {7, two_to_64}, {11, 4}, {0, 1}, {3, (count_t{1} << 64) - 1}}) {
+        INFO("rational{" << static_cast<std::uint64_t>(a) << ", " << (b == two_to_64 ? std::string("2^64") : std::to_string(static_cast<std::uint64_t>(b))) << "}");
+        check(rational{a, b}, spec_exp_of(a, b));
+    }
+}
+
+TEST_CASE("bernoulli_exp_distribution follows the spec on digits along e^-x", "[golden][bernoulli_exp]") {
+    auto all = [](auto library_x, spec_exp_bounds x, bool probes) {
+        rollplan::bernoulli_exp_distribution d(library_x);
+        auto library = [d](auto& source) mutable { return d(source); };
+        auto spec = [x](auto& source) mutable { return spec_bernoulli_exp_draw(source, x); };
+        std::vector<std::string> failures;
+        for (auto part : {spec_exp_near<2>("coin", library, spec, x, false, "", probes),
+                          spec_exp_near<6>("d6", library, spec, x, false, "", probes),
+                          spec_exp_near<8>("d8", library, spec, x, false, "", false),
+                          spec_exp_near<two_to_64>("2^64", library, spec, x, false, "", probes)})
+            failures.insert(failures.end(), part.begin(), part.end());
+        return failures;
+    };
+    for (const double x : {1.0, 0.6931471805599453, 2.75, 40.0, 200.0, 1e-300}) {
+        INFO("x = " << spec_hex(x));
+        spec_exp_report(all(x, spec_exp_of(x), x != 40.0));
+    }
+    {
+        INFO("rational{1, 3}");
+        spec_exp_report(all(rational{1, 3}, spec_exp_of(1, 3), true));
+    }
+    {
+        INFO("rational{7, 2^64}");
+        spec_exp_report(all(rational{7, two_to_64}, spec_exp_of(7, two_to_64), true));
+    }
+}
+
+TEST_CASE("bernoulli_exp_distribution on given digits: values computed by hand from the spec", "[golden][bernoulli_exp]") {
+    auto bits = [](const std::string& text) { return spec_digits_of_bits(text, 1); };
+    // x = 1: e^−1 = 0.36787944… = 0.0101111000101101…b. The bounds at W = 128 are within a few
+    // units of e^−1·2^128 (W doubles only past ~120 digits), so on bits the trial stops at the
+    // first bit where U and e^−1 differ: U's 0 against e^−1's 1 makes (u + 1)/D ≤ e^−1 (true),
+    // U's 1 against a 0 makes u/D > e^−1 (false); while they agree, u/D < e^−1 < (u + 1)/D.
+    spec_bernoulli_exp_by_hand<2>(1.0, spec_exp_of(1.0), bits("1"), {false});            // U ≥ 1/2
+    spec_bernoulli_exp_by_hand<2>(1.0, spec_exp_of(1.0), bits("00"), {true});            // U < 1/4
+    spec_bernoulli_exp_by_hand<2>(1.0, spec_exp_of(1.0), bits("0100"), {true});          // bit 4: 0 against 1
+    spec_bernoulli_exp_by_hand<2>(1.0, spec_exp_of(1.0), bits("0101111001"), {false});   // bit 10: 1 against 0
+    spec_bernoulli_exp_by_hand<2>(1.0, spec_exp_of(1.0), bits("0101111000100"), {true}); // bit 13: 0 against 1
+    spec_bernoulli_exp_by_hand<2>(1.0, spec_exp_of(1.0), bits("1" "00" "0100"), {false, true, true});
+    spec_bernoulli_exp_by_hand<2>(rational{1, 1}, spec_exp_of(1, 1), bits("0101111001"), {false});
+    // A d4 (2 bits a roll): rolls 2 ("10"), 2 ("10"): draw 1 "1" false, its "0" dropped; draw 2
+    // "1" false. Had the 0 been kept, draw 2 would read "01", "010" and need a third roll.
+    spec_bernoulli_exp_by_hand<4>(1.0, spec_exp_of(1.0), {2, 2}, {false, false});
+    // A 64-bit word: its top bits are U's first ones; the 54 bits after the 10 that decide are dropped.
+    spec_bernoulli_exp_by_hand<two_to_64>(1.0, spec_exp_of(1.0), {std::uint64_t{0b0101111001} << 54, std::uint64_t{1} << 63, 0},
+                                          {false, false, true});
+    // A d6 (digits are rolls, B = 6): 6·e^−1 = 2.207: rolls 0, 1 true ((u + 1)/6 ≤ 1/3 < e^−1),
+    // 3, 4, 5 false (u/6 ≥ 1/2), 2 undecided; then 36·e^−1 = 13.24 with u = 12 + d: d = 0 true
+    // (13/36), d ≥ 2 false (14/36 ≥ e^−1), d = 1 undecided; then 216·e^−1 = 79.46 with
+    // u = 78 + d: d = 0 true, d = 1 undecided, d ≥ 2 false.
+    spec_bernoulli_exp_by_hand<6>(1.0, spec_exp_of(1.0), {0}, {true});
+    spec_bernoulli_exp_by_hand<6>(1.0, spec_exp_of(1.0), {3}, {false});
+    spec_bernoulli_exp_by_hand<6>(1.0, spec_exp_of(1.0), {2, 0, 2, 2, 2, 1, 2, 2, 1, 0, 1}, {true, false, false, true, true});
+    // x = 0: true, with no roll
+    spec_bernoulli_exp_by_hand<2>(0.0, spec_exp_of(0.0), {}, {true, true});
+    spec_bernoulli_exp_by_hand<2>(rational{0, 5}, spec_exp_of(0, 5), {}, {true});
+    // x = 200: 200·log2(e) = 288.54, so 2^−289 < e^−200 < 2^−288, and e^−200 = 0.0…0101100…b
+    // with its first 1 at bit 289 (bits 289 … 292: 1, 0, 1, 1). At W = 128, ⌊x⌋ ≥ W: lo = 0,
+    // hi = 1 — never true, false at the first 1 (u ≥ 1 ≥ D/2^128); zeros leave it undecided until
+    // D = 2^126, where 4·D·(hi − lo) = 2^128: W = 256. There e^−200·2^256 ≈ 2^−32.5: lo = 0,
+    // hi = 1 again, W = 512 at D = 2^254; at 512, e^−200·2^512 ≈ 2^223.46 with bounds a few
+    // units apart. Then 289 zeros: 2^512 ≤ lo·2^289 (lo ≥ 2^223): true (288 zeros: lo ≥ 2^224
+    // fails). 287 zeros and a 1: u = 1, D = 2^288, 2^512 ≥ hi·2^288 (hi ≤ 2^224): false. 288
+    // zeros, "1", "1": U and e^−200 differ at bit 290 (U's 1): false; 288 zeros, "1", "0", "0":
+    // at bit 291 (U's 0): true. And a 1 among the first 254 bits: false there.
+    const std::string zeros_287(287, '0');
+    spec_bernoulli_exp_by_hand<2>(200.0, spec_exp_of(200.0), bits(zeros_287 + "00"), {true});
+    spec_bernoulli_exp_by_hand<2>(200.0, spec_exp_of(200.0), bits(zeros_287 + "1"), {false});
+    spec_bernoulli_exp_by_hand<2>(200.0, spec_exp_of(200.0), bits(zeros_287 + "011"), {false});
+    spec_bernoulli_exp_by_hand<2>(200.0, spec_exp_of(200.0), bits(zeros_287 + "0100"), {true});
+    spec_bernoulli_exp_by_hand<2>(200.0, spec_exp_of(200.0), bits("1" + std::string(200, '0') + "1"), {false, false});
+    // the same on 64-bit words: 4 words of zeros (256 bits) and a fifth word whose top bits are
+    // 31 zeros (bits 257 … 287) and a 1 (bit 288): false, 5 words
+    spec_bernoulli_exp_by_hand<two_to_64>(200.0, spec_exp_of(200.0), {0, 0, 0, 0, std::uint64_t{1} << 32}, {false});
+    // x = 2^100 (a rational): ⌊x⌋ ≥ W at every W reached here, lo = 0, hi = 1: false at the first 1
+    spec_bernoulli_exp_by_hand<2>(rational{count_t{1} << 100, 1}, spec_exp_of(count_t{1} << 100, 1), bits(std::string(130, '0') + "1"), {false});
+    // refused with std::invalid_argument: NaN, x < 0, ±infinity, a denominator above 2^64
+    CHECK_THROWS_AS(rollplan::bernoulli_exp_distribution(std::nan("")), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::bernoulli_exp_distribution(-0.5), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::bernoulli_exp_distribution(HUGE_VAL), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::bernoulli_exp_distribution(-HUGE_VAL), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::bernoulli_exp_distribution(rational{1, two_to_64 + 1}), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::bernoulli_exp_distribution(rational{1, two_to_64}));
+    CHECK_NOTHROW(rollplan::bernoulli_exp_distribution(DBL_MAX));
+}
+
+TEST_CASE("discrete_laplace_distribution follows the spec", "[golden][discrete_laplace]") {
+    std::uint64_t seed = 201;
+    auto check = [&seed](auto type_tag, auto library_t, spec_laplace t) {
+        using T = typename decltype(type_tag)::type;
+        rollplan::discrete_laplace_distribution<T> d(library_t);
+        auto library = [d](auto& source) mutable { return d(source); };
+        auto spec = [t](auto& source) mutable { return spec_laplace_draw<T>(source, t); };
+        spec_exp_report(spec_exp_sources(library, spec, 300, seed++));
+    };
+    // s = 0 for t ≤ 2 (t = 0.25: x_0 = e^−4; t = 1: e^−1), 1 for 5/2 and 3, 3 for 10.5, 9 for
+    // 1000, 19 for 10^6
+    for (const double t : {1.0, 0.25, 2.5, 3.0, 10.5, 1000.0}) {
+        INFO("t = " << spec_hex(t));
+        check(std::type_identity<long long>{}, t, spec_laplace_of(t));
+        check(std::type_identity<int>{}, t, spec_laplace_of(t));
+    }
+    {
+        INFO("t = 1e6");
+        check(std::type_identity<long long>{}, 1e6, spec_laplace_of(1e6));
+    }
+    for (const auto& [a, b] : {std::pair<count_t, count_t>{5, 2}, {1, 3}, {two_to_64, two_to_64 - 1}, {1000, 7}}) {
+        INFO("rational{" << static_cast<std::uint64_t>(a) << ", " << static_cast<std::uint64_t>(b) << "}");
+        check(std::type_identity<long long>{}, rational{a, b}, spec_laplace_of(a, b));
+        check(std::type_identity<int>{}, rational{a, b}, spec_laplace_of(a, b));
+    }
+}
+
+TEST_CASE("discrete_laplace_distribution follows the spec on digits along its thresholds", "[golden][discrete_laplace]") {
+    // along x_s (the first trial, kind x) and, after a prefix that makes it false, along
+    // t_0 = x_0/(1 + x_0) (kind y of x_0); x_s = e^−(2^s/t) with 2^s/t in [1/2, 1): "1" is
+    // false when x_s ≤ 1/2, else "11" (x_s ≤ e^−1/2 < 3/4)
+    auto all = [](auto type_tag, auto library_t, spec_laplace t) {
+        using T = typename decltype(type_tag)::type;
+        rollplan::discrete_laplace_distribution<T> d(library_t);
+        auto library = [d](auto& source) mutable { return d(source); };
+        auto spec = [t](auto& source) mutable { return spec_laplace_draw<T>(source, t); };
+        std::vector<std::string> failures;
+        auto add = [&failures](std::vector<std::string> part) { failures.insert(failures.end(), part.begin(), part.end()); };
+        auto near = [&](const std::string& name, spec_exp_bounds& x, bool kind_y, const std::string& prefix) {
+            add(spec_exp_near<2>("coin, " + name, library, spec, x, kind_y, prefix, true));
+            add(spec_exp_near<6>("d6, " + name, library, spec, x, kind_y, prefix, true));
+            add(spec_exp_near<8>("d8, " + name, library, spec, x, kind_y, prefix, false));
+            add(spec_exp_near<two_to_64>("2^64, " + name, library, spec, x, kind_y, prefix, true));
+        };
+        near("x_s", t.x[t.s], false, "");
+        if (t.s > 0) near("t_0", t.x[0], true, t.x[t.s].at(128).second <= (spec_big(1) << 127) ? "1" : "11");
+        return failures;
+    };
+    {
+        INFO("t = 1");
+        spec_exp_report(all(std::type_identity<int>{}, 1.0, spec_laplace_of(1.0)));
+    }
+    {
+        INFO("t = 10.5");
+        spec_exp_report(all(std::type_identity<int>{}, 10.5, spec_laplace_of(10.5)));
+    }
+    {
+        INFO("rational{5, 2}");
+        spec_exp_report(all(std::type_identity<long long>{}, rational{5, 2}, spec_laplace_of(5, 2)));
+    }
+}
+
+TEST_CASE("discrete_laplace_distribution on given digits: values computed by hand from the spec", "[golden][discrete_laplace]") {
+    auto bits = [](const std::string& text) { return spec_digits_of_bits(text, 1); };
+    // t = 1 = 1·2^0: 1/t = 1/1 (n = 1, b = 1, k = 0); s = 0 (2^1 ≥ 1), x_0 = e^−1 =
+    // 0.0101111000101101…b. The magnitude is h, the number of true trials of kind x of e^−1
+    // before a false one (no b_i when s = 0); on bits each trial stops where U and e^−1 first
+    // differ ("1" false, "00" true, "0100" true, "0101111001" false). The sign trial of 1/2 is
+    // the next bit: 0 keeps the magnitude, 1 negates it, or with magnitude 0 starts again.
+    spec_laplace_by_hand<2, int>(1.0, spec_laplace_of(1.0), bits("1" "0"), {0});                    // h = 0, +
+    spec_laplace_by_hand<2, int>(1.0, spec_laplace_of(1.0), bits("00" "1" "0"), {1});               // h = 1, +
+    spec_laplace_by_hand<2, int>(1.0, spec_laplace_of(1.0), bits("00" "0100" "1" "1"), {-2});       // h = 2, −
+    spec_laplace_by_hand<2, int>(1.0, spec_laplace_of(1.0), bits("1" "1" "1" "0"), {0});            // −0: again; 0, +
+    spec_laplace_by_hand<2, int>(1.0, spec_laplace_of(1.0), bits("1" "1" "00" "1" "1"), {-1});      // −0: again; h = 1, −
+    spec_laplace_by_hand<2, long long>(rational{1, 1}, spec_laplace_of(1, 1), bits("1" "0" "00" "1" "0" "00" "0100" "1" "1"), {0, 1, -2});
+    // A d6 with t = 1 (B = 6): e^−1's trial: rolls 0, 1 true, 3 … 5 false, 2 then 0 true; the
+    // sign: (u + 1)·2 ≤ 6 for rolls 0 … 2 (+), 2u ≥ 6 for 3 … 5 (−).
+    // {0, 4, 5}: h = 1, −1. {3, 1}: 0. {5, 5, 2, 0, 3, 2}: magnitude 0, sign −: again; 2 then 0
+    // true, 3 false: h = 1; sign 2: +1.
+    spec_laplace_by_hand<6, int>(1.0, spec_laplace_of(1.0), {0, 4, 5, 3, 1, 5, 5, 2, 0, 3, 2}, {-1, 0, 1});
+    // A d4 (2 bits a roll) with t = 1: bits are carried within the draw, across the retry too.
+    // Roll 3 ("11"): "1" false (magnitude 0), "1" sign −: again; roll 0 ("00") true, h = 1; roll
+    // 2 ("10"): "1" false, its "0" the sign: +1. 3 rolls.
+    spec_laplace_by_hand<4, int>(1.0, spec_laplace_of(1.0), {3, 0, 2}, {1});
+    // A d8 (3 bits) with t = 1: draw 1, roll 4 ("100"): "1" false, "0" +: 0, the last "0"
+    // dropped. Draw 2, roll 6 ("110"): "1" false, "1" −: again from its "0"; roll 1 ("001"):
+    // "0" "0" true (h = 1), then "0" "1" undecided; roll 0 ("000"): "010", "0100" true (h = 2),
+    // then its last "0" and roll 7 ("111"): "0" "1" "1" = 3/8 > e^−1 false: h = 2; the last
+    // "1" −: −2. (Had draw 1's last "0" been kept, draw 2 would read "0", "1", "1" = "011"
+    // false, and "0" +: 0, with 2 rolls.)
+    spec_laplace_by_hand<8, int>(1.0, spec_laplace_of(1.0), {4, 6, 1, 0, 7}, {0, -2});
+    // t = 5/2 (rational{5, 2}, and the double 2.5 = 5·2^−1: n = 2, b = 5, k = 0): 1/t = 2/5;
+    // s = 1 (2^1 < 5/2 ≤ 2^2); x_1 = e^−4/5 = 0.449329 = 0.0111001100000111…b (kind x),
+    // x_0 = e^−2/5 = 0.670320, t_0 = x_0/(1 + x_0) = 0.401312 = 0.0110011010111100…b (kind y);
+    // magnitude 2h + b_0.
+    // "1" (x_1 false, h = 0), "1" (t_0: U ≥ 1/2, b_0 = 0), "0" (+): 0.
+    // "00" (x_1 true), "1" (x_1 false): h = 1; "010" (t_0: bit 3, U's 0 against 1: b_0 = 1):
+    // magnitude 3; "1" (−): −3.
+    // "01111" (x_1: bit 5, U's 1 against 0: false), "0111" (t_0: bit 4, U's 1 against 0: false):
+    // magnitude 0; "1": again; "1" (x_1 false), "00" (t_0 < 1/4: true): 1; "0": +1.
+    spec_laplace_by_hand<2, int>(rational{5, 2}, spec_laplace_of(5, 2), bits("1" "1" "0"), {0});
+    spec_laplace_by_hand<2, int>(rational{5, 2}, spec_laplace_of(5, 2), bits("00" "1" "010" "1"), {-3});
+    spec_laplace_by_hand<2, long long>(2.5, spec_laplace_of(2.5), bits("01111" "0111" "1" "1" "00" "0"), {1});
+    // int with t = 1: ⌊max(int)/2^0⌋ = 2^31 − 1 true trials at most — too many to script; with
+    // t = 2^25 (s = 24, x_s = e^−1/2 = 0.6065 = 0.10011011…b) ⌊(2^31 − 1)/2^24⌋ = 127:
+    // x_s > 1/2, so one bit "0" decides a trial true ((0 + 1)·2^W ≤ lo·2): 127 zeros give
+    // h = 127, and a 128th true trial throws std::out_of_range, 128 bits in all.
+    {
+        const auto script = bits(std::string(128, '0'));
+        std::size_t used = 0, spec_used = 0;
+        auto source = from_values<coin>([&] { return script.at(used++); });
+        auto spec_digit = [&] { return script.at(spec_used++); };
+        spec_die<2, decltype(spec_digit)> spec{spec_digit};
+        rollplan::discrete_laplace_distribution<int> d(0x1p25);
+        spec_laplace t = spec_laplace_of(0x1p25);
+        CHECK(t.s == 24);
+        CHECK_THROWS_AS(d(source), std::out_of_range);
+        CHECK_THROWS_AS(spec_laplace_draw<int>(spec, t), std::out_of_range);
+        CHECK(used == 128);
+        CHECK(spec_used == 128);
+    }
+    // refused with std::invalid_argument: NaN, t ≤ 0, ±infinity, 2^w/t < 45, a numerator or
+    // denominator above 2^64. int: 2^31/t ≥ 45 is t ≤ 2^31/45.
+    CHECK_THROWS_AS(rollplan::discrete_laplace_distribution<int>(std::nan("")), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_laplace_distribution<int>(0.0), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_laplace_distribution<int>(-1.0), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_laplace_distribution<int>(HUGE_VAL), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::discrete_laplace_distribution<int>(rational{count_t{1} << 31, 45}));
+    CHECK_THROWS_AS(rollplan::discrete_laplace_distribution<int>(rational{(count_t{1} << 31) + 1, 45}), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_laplace_distribution<int>(0x1p31 / 44), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::discrete_laplace_distribution<long long>(0x1p31 / 44));
+    CHECK_THROWS_AS(rollplan::discrete_laplace_distribution<long long>(rational{two_to_64 + 1, count_t{1} << 20}), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_laplace_distribution<long long>(rational{1, two_to_64 + 1}), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::discrete_laplace_distribution<long long>(rational{1, two_to_64}));
+    CHECK_NOTHROW(rollplan::discrete_laplace_distribution<long long>(rational{two_to_64, two_to_64 - 1}));
+}
