@@ -133,6 +133,7 @@ TEST_CASE("bernoulli_exp_distribution: std's surface", "[bernoulli_exp]") {
     STATIC_REQUIRE(std::is_same_v<bernoulli_exp_distribution::param_type::distribution_type, bernoulli_exp_distribution>);
     const bernoulli_exp_distribution one;
     REQUIRE(one.x() == 1.0);
+    REQUIRE(bernoulli_exp_distribution::param_type().x() == 1.0);
     REQUIRE(one.min() == false);
     REQUIRE(one.max() == true);
     // x = 0: true, and no roll

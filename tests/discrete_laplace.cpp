@@ -155,6 +155,7 @@ TEST_CASE("discrete_laplace_distribution: std's surface", "[discrete_laplace]") 
     STATIC_REQUIRE(std::is_same_v<discrete_laplace_distribution<long>::param_type::distribution_type, discrete_laplace_distribution<long>>);
     const discrete_laplace_distribution<int> one;
     REQUIRE(one.t() == 1.0);
+    REQUIRE(discrete_laplace_distribution<int>::param_type().t() == 1.0);
     REQUIRE(one.min() == -std::numeric_limits<int>::max());
     REQUIRE(one.max() == std::numeric_limits<int>::max());
     discrete_laplace_distribution<long long> d(0.25);
