@@ -123,6 +123,7 @@ TEST_CASE("bernoulli_exp_distribution: frequencies from engines, and extreme x",
     // e^-1e300 and e^-1000 are below 2^-1000: false on every draw; e^-1e-300 true on every draw
     for (int i = 0; i < 1000; ++i) {
         REQUIRE_FALSE(bernoulli_exp_distribution(1e300)(g64));
+        REQUIRE_FALSE(bernoulli_exp_distribution(std::numeric_limits<double>::max())(g64));
         REQUIRE_FALSE(bernoulli_exp_distribution(rational{1000})(small));
         REQUIRE(bernoulli_exp_distribution(1e-300)(g32));
     }

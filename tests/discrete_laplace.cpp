@@ -213,6 +213,9 @@ TEST_CASE("discrete_laplace_distribution: a bad t is refused in words", "[discre
     REQUIRE(message([] { (void)discrete_laplace_distribution<int>(5e7); }).find("rollplan: discrete_laplace_distribution<T> needs t <= 2^w / 45") ==
             0);
     REQUIRE(message([] { (void)discrete_laplace_distribution<int>(5e7); }).find("(t = 50000000)") != std::string::npos);
+    // the largest double is finite: refused as too large for T, not as infinite
+    REQUIRE(message([] { (void)discrete_laplace_distribution<long long>(std::numeric_limits<double>::max()); })
+                .find("rollplan: discrete_laplace_distribution<T> needs t <= 2^w / 45") == 0);
     REQUIRE(message([] { (void)discrete_laplace_distribution<int>(rational{two_to_64 + 1, 2}); }) ==
             "rollplan: discrete_laplace_distribution needs t = a/b with a and b at most 2^64 (a = 18446744073709551617, b = 2)");
     REQUIRE(message([] { (void)discrete_laplace_distribution<int>(rational{0}); }).find("needs a scale t > 0") != std::string::npos);
