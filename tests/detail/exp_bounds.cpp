@@ -61,6 +61,33 @@ TEST_CASE("exp_bounds: e^-x between its bounds at every precision", "[exp_bounds
     for (const std::size_t i : {10u, 40u, 45u}) check(detail::times_power_of_two(tiny, i), ldexp(real(1), static_cast<int>(i) - 40), 256);
 }
 
+TEST_CASE("exp_bounds: the series of e^-y holds e^-y·2^P between its bounds to the unit", "[exp_bounds]") {
+    // at P itself, before the guard bits hide a unit or two: each term rounded the right way,
+    // the sum cut at an odd term for L and one before for H
+    splitmix64 random{29};
+    std::vector<detail::exp_argument> ys;
+    std::vector<real> exact;
+    for (int i = 0; i < 300; ++i) {  // y = m/2^64 < 1/2, and m/(b·2^64) with an odd b
+        const std::uint64_t m = random() >> 2, b = (random() >> 40) | 1;
+        ys.push_back({big::of(m), i % 2 == 0 ? 1 : b, 64});
+        exact.push_back(ldexp(real(m), -64) / (i % 2 == 0 ? 1 : b));
+    }
+    ys.push_back(detail::exp_argument_of(0x1p-1074));
+    exact.push_back(real(0x1p-1074));
+    ys.push_back(detail::exp_argument_of(1, 2));
+    exact.push_back(real(0.5));
+    for (std::size_t i = 0; i < ys.size(); ++i) {
+        for (const std::size_t p : {40u, 64u, 153u, 300u}) {
+            const detail::bounds_at e = detail::exp_series(ys[i], p);
+            const real target = ldexp(exp(-exact[i]), static_cast<int>(p)), lo = real_of(e.lo), hi = real_of(e.hi);
+            INFO("y = " << exact[i].str(20) << ", P = " << p << ", lo = " << lo.str(30) << ", hi = " << hi.str(30));
+            REQUIRE(lo <= target);
+            REQUIRE(target <= hi);
+            REQUIRE(hi - lo <= 2 * static_cast<double>(p));
+        }
+    }
+}
+
 TEST_CASE("exp_bounds: x = 0 is exact, and x of W or more gives the bounds 0 and 1", "[exp_bounds]") {
     const detail::bounds_at zero = detail::exp_bounds(detail::exp_argument_of(0.0), 128);
     REQUIRE(zero.lo.bit_length() == 129);  // 2^128

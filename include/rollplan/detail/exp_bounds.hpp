@@ -76,23 +76,10 @@ inline big scaled_term(const big& v, const exp_argument& y, std::uint64_t j, boo
     return t;
 }
 
-inline bounds_at exp_bounds(const exp_argument& x, std::size_t w) {
-    bounds_at e;
-    if (x.n.is_zero()) {
-        e.lo = e.hi = big::power_of_two(w);
-        return e;
-    }
-    big whole = shifted_down(x.n, x.k);  // ⌊x⌋
-    divide(whole, x.b);
-    if (at_least(whole, big::of(w))) {
-        e.lo = big::of(0);
-        e.hi = big::of(1);
-        return e;
-    }
-    // x < 2^L, L = ⌊x⌋'s bit length: y = x / 2^(L+1) < 1/2
-    const std::size_t r = whole.bit_length() + 1, guard = r + 24, precision = w + guard;
-    exp_argument y = x;
-    y.k += r;
+// e^−y·2^P by the Taylor series, 0 <= y <= 1/2: L through the first odd N
+// whose term's upper bound is at most 1, H through N − 1 (the top of this
+// file); L <= e^−y·2^P <= H, each rounding a unit at most.
+inline bounds_at exp_series(const exp_argument& y, std::size_t precision) {
     big positive_lo = big::power_of_two(precision), positive_hi = positive_lo, negative_lo = big::of(0), negative_hi = big::of(0);
     big term_lo = positive_lo, term_hi = positive_hi;
     for (std::uint64_t j = 1;; ++j) {
@@ -111,13 +98,33 @@ inline bounds_at exp_bounds(const exp_argument& x, std::size_t w) {
             positive_hi.add(term_hi);
         }
     }
-    big lo = difference(positive_lo, negative_hi), hi = difference(positive_hi, negative_lo);
-    for (std::size_t i = 0; i < r; ++i) {
-        lo = shifted_down(product(lo, lo), precision);
-        hi = shifted_down(product(hi, hi), precision, true);
+    return {difference(positive_lo, negative_hi), difference(positive_hi, negative_lo)};
+}
+
+inline bounds_at exp_bounds(const exp_argument& x, std::size_t w) {
+    bounds_at e;
+    if (x.n.is_zero()) {
+        e.lo = e.hi = big::power_of_two(w);
+        return e;
     }
-    e.lo = shifted_down(lo, guard);
-    e.hi = shifted_down(hi, guard, true);
+    big whole = shifted_down(x.n, x.k);  // ⌊x⌋
+    divide(whole, x.b);
+    if (at_least(whole, big::of(w))) {
+        e.lo = big::of(0);
+        e.hi = big::of(1);
+        return e;
+    }
+    // x < 2^L, L = ⌊x⌋'s bit length: y = x / 2^(L+1) < 1/2
+    const std::size_t r = whole.bit_length() + 1, guard = r + 24, precision = w + guard;
+    exp_argument y = x;
+    y.k += r;
+    bounds_at power = exp_series(y, precision);
+    for (std::size_t i = 0; i < r; ++i) {
+        power.lo = shifted_down(product(power.lo, power.lo), precision);
+        power.hi = shifted_down(product(power.hi, power.hi), precision, true);
+    }
+    e.lo = shifted_down(power.lo, guard);
+    e.hi = shifted_down(power.hi, guard, true);
     if (at_least(e.hi, big::power_of_two(w))) e.hi = big::power_of_two(w);  // e^−x <= 1 (rounding may pass it for a tiny x)
     return e;
 }
