@@ -14,8 +14,8 @@
 //     bound of each added term and the upper of each subtracted one, through
 //     N; hi the other way, through N − 1. Then r squarings (lo² rounded
 //     down, hi² up, as for a power q^(2^i) in geometric.hpp) make e^−x, and
-//     the r + 24 guard bits are dropped (lo down, hi up, and hi at most
-//     2^W, as e^−x <= 1).
+//     the r + 24 guard bits are dropped (lo down, hi up; hi at most 2^W,
+//     a guard only: the series' H is at most 2^P).
 // Invariant: lo <= e^−x·2^W <= hi at every W, each step keeping the true
 // value between its bounds; the guard bits keep hi − lo at a few units
 // (each rounding adds at most one unit at P, each squaring at most doubles
@@ -125,7 +125,7 @@ inline bounds_at exp_bounds(const exp_argument& x, std::size_t w) {
     }
     e.lo = shifted_down(power.lo, guard);
     e.hi = shifted_down(power.hi, guard, true);
-    if (at_least(e.hi, big::power_of_two(w))) e.hi = big::power_of_two(w);  // e^−x <= 1 (rounding may pass it for a tiny x)
+    if (at_least(e.hi, big::power_of_two(w))) e.hi = big::power_of_two(w);  // e^−x <= 1: a guard, as H <= 2^P already (the top of this file)
     return e;
 }
 
