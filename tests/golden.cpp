@@ -1728,7 +1728,7 @@ TEST_CASE("bernoulli_exp_distribution follows the spec", "[golden][bernoulli_exp
         rollplan::bernoulli_exp_distribution d(library_x);
         auto library = [d](auto& source) mutable { return d(source); };
         auto spec = [x](auto& source) mutable { return spec_bernoulli_exp_draw(source, x); };
-        spec_exp_report(spec_exp_sources(library, spec, 400, seed++));
+        spec_exp_report(spec_exp_sources(library, spec, 150, seed++));
     };
     // 0.6931471805599453 ≈ ln 2 (a threshold next to 1/2); 40: W = 128 still computes the series
     // (r = 7); 200 ≥ W = 128: bounds 0/1 until W = 256; 1e-300: hi = 2^W, lo = 2^W − 1
@@ -1755,9 +1755,10 @@ TEST_CASE("bernoulli_exp_distribution follows the spec on digits along e^-x", "[
             failures.insert(failures.end(), part.begin(), part.end());
         return failures;
     };
-    for (const double x : {1.0, 0.6931471805599453, 2.75, 40.0, 200.0, 1e-300}) {
+    // (fewer x than the draws above: each costs seconds under the sanitizers and qemu)
+    for (const double x : {1.0, 0.6931471805599453, 200.0, 1e-300}) {
         INFO("x = " << spec_hex(x));
-        spec_exp_report(all(x, spec_exp_of(x), x != 40.0));
+        spec_exp_report(all(x, spec_exp_of(x), true));
     }
     {
         INFO("rational{1, 3}");
@@ -1835,7 +1836,7 @@ TEST_CASE("discrete_laplace_distribution follows the spec", "[golden][discrete_l
         rollplan::discrete_laplace_distribution<T> d(library_t);
         auto library = [d](auto& source) mutable { return d(source); };
         auto spec = [t](auto& source) mutable { return spec_laplace_draw<T>(source, t); };
-        spec_exp_report(spec_exp_sources(library, spec, 300, seed++));
+        spec_exp_report(spec_exp_sources(library, spec, 120, seed++));
     };
     // s = 0 for t ≤ 2 (t = 0.25: x_0 = e^−4; t = 1: e^−1), 1 for 5/2 and 3, 3 for 10.5, 9 for
     // 1000, 19 for 10^6
@@ -1879,10 +1880,6 @@ TEST_CASE("discrete_laplace_distribution follows the spec on digits along its th
     {
         INFO("t = 1");
         spec_exp_report(all(std::type_identity<int>{}, 1.0, spec_laplace_of(1.0)));
-    }
-    {
-        INFO("t = 10.5");
-        spec_exp_report(all(std::type_identity<int>{}, 10.5, spec_laplace_of(10.5)));
     }
     {
         INFO("rational{5, 2}");
