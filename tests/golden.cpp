@@ -1233,11 +1233,11 @@ TEST_CASE("geometric_distribution follows the spec", "[golden][geometric]") {
     // W = 128 for i ≤ 2 only
     for (const double p : {0.5, 0.3, 0.01, 0.999, 1.0, 0.75, 45 * 0x1p-31, 1 - 0x1p-53, 0x1p-20}) {
         INFO("int, p = " << spec_hex(p));
-        report(spec_geometric_sources<int>(p, spec_geometric_of(p), 800, 200, seed++));
+        report(spec_geometric_sources<int>(p, spec_geometric_of(p), 2000, 600, seed++));
     }
     {
         INFO("long long, p = 1e-6");
-        report(spec_geometric_sources<long long>(1e-6, spec_geometric_of(1e-6), 800, 120, seed++));
+        report(spec_geometric_sources<long long>(1e-6, spec_geometric_of(1e-6), 2000, 300, seed++));
     }
     {
         INFO("long long, p = 1e-12");
@@ -1253,18 +1253,18 @@ TEST_CASE("geometric_distribution follows the spec", "[golden][geometric]") {
                                {1, std::uint64_t{1} << 40}, {(std::uint64_t{1} << 63) + 1, ~std::uint64_t{0}}}) {
         INFO("rational{" << a << ", " << b << "}");
         if (b >> 32 != 0 && a < b / 2) {  // a small p: long long (p·2^63 ≥ 45)
-            report(spec_geometric_sources<long long>(rational{a, b}, spec_geometric_of(a, b), 150, 60, seed++));
+            report(spec_geometric_sources<long long>(rational{a, b}, spec_geometric_of(a, b), 300, 60, seed++));
         } else {
-            report(spec_geometric_sources<int>(rational{a, b}, spec_geometric_of(a, b), 800, 200, seed++));
+            report(spec_geometric_sources<int>(rational{a, b}, spec_geometric_of(a, b), 2000, 600, seed++));
         }
     }
     for (const double p : {0.5, 0.4}) {
         INFO("std::int8_t, p = " << spec_hex(p));
-        report(spec_geometric_sources<std::int8_t>(p, spec_geometric_of(p), 800, 200, seed++));
+        report(spec_geometric_sources<std::int8_t>(p, spec_geometric_of(p), 2000, 600, seed++));
     }
     {
         INFO("unsigned, p = 0.001");
-        report(spec_geometric_sources<unsigned>(0.001, spec_geometric_of(0.001), 800, 200, seed++));
+        report(spec_geometric_sources<unsigned>(0.001, spec_geometric_of(0.001), 2000, 600, seed++));
     }
 }
 
