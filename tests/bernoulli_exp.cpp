@@ -155,7 +155,8 @@ TEST_CASE("bernoulli_exp_distribution: std's surface", "[bernoulli_exp]") {
     // streams: a double's 17 digits and a/b read back as the same x
     for (const bernoulli_exp_distribution& e :
          {bernoulli_exp_distribution(0.1), bernoulli_exp_distribution(1e300), bernoulli_exp_distribution(0x1p-1074),
-          bernoulli_exp_distribution(rational{(count_t{1} << 100) + 3, two_to_64}), bernoulli_exp_distribution(0.0)}) {
+          bernoulli_exp_distribution(rational{(count_t{1} << 100) + 3, two_to_64}), bernoulli_exp_distribution(0.0),
+          bernoulli_exp_distribution(-0.0)}) {  // −0 is 0: written "0", not a sign >> refuses
         std::stringstream s;
         s << e;
         bernoulli_exp_distribution back(5.0);

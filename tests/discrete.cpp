@@ -629,7 +629,8 @@ TEST_CASE("bernoulli_distribution: bad p, streams, equality", "[discrete][bernou
     // denominators up to 2^64 round-trip (2^64 was read as 2^64 − 1), and so do subnormal doubles
     for (const bernoulli_distribution& d : {bernoulli_distribution{rational{~std::uint64_t{0}, two_to_64}},
                                             bernoulli_distribution{rational{1, two_to_64}}, bernoulli_distribution{5e-324},
-                                            bernoulli_distribution{1.0}, bernoulli_distribution{0.0}}) {
+                                            bernoulli_distribution{1.0}, bernoulli_distribution{0.0},
+                                            bernoulli_distribution{-0.0}}) {  // −0 is 0: written "0", not a sign >> refuses
         std::stringstream round;
         round << d;
         bernoulli_distribution back{0.5};

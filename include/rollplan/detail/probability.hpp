@@ -67,14 +67,16 @@ struct exact_number {
     }
     std::string text() const { return ratio ? to_string(numerator) + "/" + to_string(denominator) : double_text(shown); }
 };
-inline exact_number exact_number_of(double x) { return {x, false, 0, 1}; }
+// −0 is kept as +0: the same number, and its text has no sign for >> to refuse.
+inline exact_number exact_number_of(double x) { return {x == 0 ? 0.0 : x, false, 0, 1}; }
 inline exact_number exact_number_of(const rational& x) { return {x.to_double(), true, x.numerator(), x.denominator()}; }
 
 // p in [0, 1] (the caller checks, in its own words).
 inline probability exact_probability(double p) {
     const binary_value v = exact_binary(p);
     // p = m·2^e with e = −k, k >= 0 (p = 1 is m = 1, k = 0)
-    return {p, false, v.mantissa, v.mantissa == 0 ? 0u : static_cast<unsigned>(-v.exponent), 1};
+    // −0 is kept as +0 (as exact_number_of does)
+    return {p == 0 ? 0.0 : p, false, v.mantissa, v.mantissa == 0 ? 0u : static_cast<unsigned>(-v.exponent), 1};
 }
 // p in [0, 1] with a denominator of at most 2^64 (the caller checks).
 inline probability exact_probability(const rational& p) {
