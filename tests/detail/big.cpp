@@ -52,7 +52,25 @@ TEST_CASE("big: product, sum, difference, shifts and division as cpp_int's", "[b
         const std::uint64_t r = detail::divide(q, d);
         REQUIRE(as_cpp(q) == x / d);
         REQUIRE(cpp_int(r) == x % d);
+        // by a big divisor: ⌊a/b⌋ and a mod b (b = 0 skipped), b of more limbs than a too
+        if (y != 0) {
+            REQUIRE(as_cpp(detail::quotient(a, b)) == x / y);
+            big rest;
+            REQUIRE(as_cpp(detail::quotient(a, b, &rest)) == x / y);
+            REQUIRE(as_cpp(rest) == x % y);
+        }
     }
+    // a quotient past a limb, and divisors of one bit and of exactly a's value
+    const cpp_int wide = (cpp_int(1) << 200) + 12345;
+    big w = detail::shifted(big::of(1), 200);
+    w.add(12345, 0);
+    REQUIRE(as_cpp(detail::quotient(w, big::of(3))) == wide / 3);
+    REQUIRE(as_cpp(detail::quotient(w, big::of(1))) == wide);
+    big rest;
+    REQUIRE(as_cpp(detail::quotient(w, w, &rest)) == 1);
+    REQUIRE(rest.is_zero());
+    REQUIRE(as_cpp(detail::quotient(big::of(0), w, &rest)) == 0);
+    REQUIRE(rest.is_zero());
     // of(count_t) keeps all 128 bits
     REQUIRE(as_cpp(big::of(~count_t{0})) == (cpp_int(1) << 128) - 1);
 }

@@ -1,6 +1,7 @@
 // rollplan/detail/big.hpp: non-negative integers of any size, for the exact
 // values that pass 128 bits at run time (the sum of double weights of any
-// spread, the bounds of a power q^(2^i) at a chosen precision).
+// spread, the bounds of a power q^(2^i) at a chosen precision, a quotient
+// of such values).
 // Schoolbook arithmetic on 64-bit limbs; a value may carry zero limbs at its
 // top, which no operation minds.
 #pragma once
@@ -9,18 +10,68 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "integer.hpp"
 
 namespace rollplan::detail {
 
+// big's limbs, least significant first: up to 8 (512 bits) held in place, more
+// in a vector — so that the values of a trial at the first precision, made
+// for each draw of discrete_gaussian, allocate nothing (an allocation cost
+// more than the arithmetic, and far more under AddressSanitizer).
+class limb_vector {
+public:
+    std::size_t size() const { return size_; }
+    std::uint64_t* begin() { return data(); }
+    std::uint64_t* end() { return data() + size_; }
+    const std::uint64_t* begin() const { return data(); }
+    const std::uint64_t* end() const { return data() + size_; }
+    std::uint64_t& operator[](std::size_t i) { return data()[i]; }
+    const std::uint64_t& operator[](std::size_t i) const { return data()[i]; }
+    // n limbs, those added 0
+    void resize(std::size_t n) {
+        if (n <= local) {
+            if (size_ > local) {
+                for (std::size_t i = 0; i < n; ++i) here_[i] = far_[i];
+                far_.clear();
+            } else {
+                for (std::size_t i = size_; i < n; ++i) here_[i] = 0;
+            }
+        } else {
+            if (size_ <= local) far_.assign(here_, here_ + size_);
+            far_.resize(n, 0);
+        }
+        size_ = n;
+    }
+    void assign(std::size_t n, std::uint64_t v) {
+        resize(0);
+        resize(n);
+        for (std::uint64_t& l : *this) l = v;
+    }
+    void push_back(std::uint64_t v) {
+        resize(size_ + 1);
+        (*this)[size_ - 1] = v;
+    }
+
+private:
+    static constexpr std::size_t local = 8;
+    std::uint64_t* data() { return size_ <= local ? here_ : far_.data(); }
+    const std::uint64_t* data() const { return size_ <= local ? here_ : far_.data(); }
+    std::size_t size_ = 0;
+    std::uint64_t here_[local] = {};
+    std::vector<std::uint64_t> far_;  // all the limbs, when more than `local`
+};
+
 struct big {
-    std::vector<std::uint64_t> limb;  // least significant first
+    limb_vector limb;
 
     static big of(count_t v) {
         big x;
-        x.limb = {static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v >> 64)};
+        x.limb.resize(2);
+        x.limb[0] = static_cast<std::uint64_t>(v);
+        x.limb[1] = static_cast<std::uint64_t>(v >> 64);
         return x;
     }
     // 2^bits
@@ -48,8 +99,15 @@ struct big {
         }
     }
     void add(const big& x) {
-        for (std::size_t i = 0; i < x.limb.size(); ++i)
-            if (x.limb[i] != 0) add(x.limb[i], 64 * i);
+        const std::size_t used = (x.bit_length() + 63) / 64;
+        if (limb.size() < used) limb.resize(used);
+        std::uint64_t carry = 0;
+        for (std::size_t i = 0; i < limb.size() && (i < used || carry != 0); ++i) {
+            const count_t sum = count_t{limb[i]} + (i < used ? x.limb[i] : 0) + carry;
+            limb[i] = static_cast<std::uint64_t>(sum);
+            carry = static_cast<std::uint64_t>(sum >> 64);
+        }
+        if (carry != 0) limb.push_back(carry);
     }
     std::size_t bit_length() const {
         for (std::size_t i = limb.size(); i-- > 0;)
@@ -72,8 +130,13 @@ struct big {
 // x·2^shift (shift >= 0).
 inline big shifted(const big& x, std::size_t shift) {
     big r;
-    for (std::size_t i = 0; i < x.limb.size(); ++i)
-        if (x.limb[i] != 0) r.add(x.limb[i], 64 * i + shift);
+    const std::size_t used = (x.bit_length() + 63) / 64, at = shift / 64;
+    const unsigned offset = static_cast<unsigned>(shift % 64);
+    r.limb.assign(used + at + 1, 0);
+    for (std::size_t i = 0; i < used; ++i) {
+        r.limb[i + at] |= x.limb[i] << offset;
+        if (offset != 0) r.limb[i + at + 1] = x.limb[i] >> (64 - offset);
+    }
     return r;
 }
 // ⌊x / 2^shift⌋, or ⌈x / 2^shift⌉ when up.
@@ -118,16 +181,17 @@ inline big difference(big a, const big& b) {  // a − b, a >= b
 }
 inline big product(const big& a, const big& b) {
     big r;
-    r.limb.assign(a.limb.size() + b.limb.size() + 1, 0);
-    for (std::size_t i = 0; i < a.limb.size(); ++i) {
+    const std::size_t a_used = (a.bit_length() + 63) / 64, b_used = (b.bit_length() + 63) / 64;  // zero limbs at the top left out
+    r.limb.assign(a_used + b_used + 1, 0);
+    for (std::size_t i = 0; i < a_used; ++i) {
         if (a.limb[i] == 0) continue;
         std::uint64_t carry = 0;
-        for (std::size_t j = 0; j < b.limb.size(); ++j) {
+        for (std::size_t j = 0; j < b_used; ++j) {
             const count_t t = count_t{a.limb[i]} * b.limb[j] + r.limb[i + j] + carry;
             r.limb[i + j] = static_cast<std::uint64_t>(t);
             carry = static_cast<std::uint64_t>(t >> 64);
         }
-        for (std::size_t k = i + b.limb.size(); carry != 0; ++k) {
+        for (std::size_t k = i + b_used; carry != 0; ++k) {
             const count_t t = count_t{r.limb[k]} + carry;
             r.limb[k] = static_cast<std::uint64_t>(t);
             carry = static_cast<std::uint64_t>(t >> 64);
@@ -144,6 +208,29 @@ inline std::uint64_t divide(big& x, std::uint64_t d) {
         remainder = current % d;
     }
     return static_cast<std::uint64_t>(remainder);
+}
+
+// ⌊a / d⌋, d >= 1 of any size, and a mod d in *rest when asked. Binary long
+// division, a bit of a at a time: r = 2r + bit, and r − d when r >= d gives a 1.
+inline big quotient(const big& a, const big& d, big* rest = nullptr) {
+    big q, r;
+    const std::size_t length = a.bit_length();
+    q.limb.assign((length + 63) / 64, 0);
+    r.limb.assign((d.bit_length() + 63) / 64 + 1, 0);  // r < 2d
+    for (std::size_t i = length; i-- > 0;) {
+        std::uint64_t carry = (a.limb[i / 64] >> (i % 64)) & 1;
+        for (std::uint64_t& l : r.limb) {
+            const std::uint64_t top = l >> 63;
+            l = l << 1 | carry;
+            carry = top;
+        }
+        if (at_least(r, d)) {
+            subtract(r, d);
+            q.limb[i / 64] |= std::uint64_t{1} << (i % 64);
+        }
+    }
+    if (rest != nullptr) *rest = std::move(r);
+    return q;
 }
 
 }  // namespace rollplan::detail
