@@ -7,6 +7,8 @@
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include <rollplan/engines.hpp>
@@ -99,4 +101,46 @@ TEST_CASE("exp_bounds: x = 0 is exact, and x of W or more gives the bounds 0 and
     // just below W the series is used, and still within 1 of 0 and 1
     const detail::bounds_at near = detail::exp_bounds(detail::exp_argument_of(127.5), 128);
     REQUIRE(near.hi.low_128() <= 2);
+}
+
+TEST_CASE("exp_bounds: x = n/d with a denominator of any size, between bounds three units apart", "[exp_bounds]") {
+    // discrete_gaussian's (k·b·t − a)²/(2·a·b·t²) with σ² = a/b, and random n/d of up to five limbs
+    auto of_cpp = [](const real& v) {  // an integer real as a big
+        big r;
+        real rest = v;
+        for (std::size_t i = 0; rest >= 1; ++i, rest = floor(ldexp(rest, -64))) r.add(static_cast<std::uint64_t>(fmod(rest, ldexp(real(1), 64))), 64 * i);
+        return r;
+    };
+    std::vector<std::pair<real, real>> ratios = {{0, 1}, {1, 3}, {real(1) / 2, 1}, {ldexp(real(1), 200) + 1, ldexp(real(1), 190) * 3},
+                                                {ldexp(real(1), 80), 1}, {1, ldexp(real(1), 300) - 1}};
+    for (const auto& [a, b, t] : {std::tuple<real, real, real>{1, 1, 2}, {7, 3, 2}, {ldexp(real(1), 64) - 59, 1, 4294967296},
+                                  {real(4503599627370497), ldexp(real(1), 52), 2}, {3, ldexp(real(1), 64), 1}})
+        for (const int k : {0, 1, 2, 5, 40}) {
+            const real diff = k * b * t - a;
+            ratios.emplace_back(diff * diff, 2 * a * b * t * t);
+        }
+    splitmix64 random{31};
+    for (int i = 0; i < 30; ++i) {
+        real n = 0, d = 0;
+        for (std::uint64_t l = random() % 4; l-- > 0;) n = ldexp(n, 64) + real(random());
+        for (std::uint64_t l = random() % 4 + 1; l-- > 0;) d = ldexp(d, 64) + real(random() >> (random() % 64));
+        if (d == 0) d = 1;
+        ratios.emplace_back(n, d);
+    }
+    for (const auto& [n, d] : ratios) {
+        if (floor(n) != n) continue;
+        const detail::exp_ratio x{of_cpp(n), of_cpp(d)};
+        for (const std::size_t w : {128u, 256u, 1024u}) {
+            const detail::bounds_at e = detail::exp_bounds(x, w);
+            const real target = ldexp(exp(-n / d), static_cast<int>(w)), lo = real_of(e.lo), hi = real_of(e.hi);
+            INFO("x = " << n.str(30) << "/" << d.str(30) << ", W = " << w << ", lo = " << lo.str(40) << ", hi = " << hi.str(40));
+            REQUIRE(lo <= target);
+            REQUIRE(target <= hi);
+            REQUIRE(hi - lo <= 3);
+        }
+    }
+    // x = 0: exact, e^0 = 1
+    const detail::bounds_at one = detail::exp_bounds(detail::exp_ratio{big::of(0), big::of(7)}, 128);
+    REQUIRE(one.lo.bit_length() == 129);
+    REQUIRE(detail::at_least(one.lo, one.hi));
 }

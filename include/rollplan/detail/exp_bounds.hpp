@@ -1,7 +1,7 @@
 // rollplan/detail/exp_bounds.hpp: e^−x for an exact x >= 0, as the integer
 // bounds lo <= e^−x·2^W <= hi that an exact trial asks at precision W
-// (detail/lazy_uniform.hpp), for bernoulli_exp_distribution and
-// discrete_laplace_distribution.
+// (detail/lazy_uniform.hpp), for bernoulli_exp_distribution,
+// discrete_laplace_distribution and discrete_gaussian_distribution.
 //
 // x = n / (b·2^k) exactly (a double's value, or a rational a/b). Bounds:
 //   - x >= W: lo = 0, hi = 1 (e^−x < 2^−1.44·x <= 2^−W);
@@ -71,7 +71,7 @@ inline exp_argument times_power_of_two(exp_argument x, std::size_t i) {
 inline big scaled_term(const big& v, const exp_argument& y, std::uint64_t j, bool up) {
     big t = shifted_down(product(v, y.n), y.k, up);
     for (const std::uint64_t d : {y.b, j}) {
-        if (divide(t, d) != 0 && up) t.add(1, 0);
+        if (d != 1 && divide(t, d) != 0 && up) t.add(1, 0);
     }
     return t;
 }
@@ -132,6 +132,27 @@ inline bounds_at exp_bounds(const exp_argument& x, std::size_t w) {
 // exp_bounds as the bounds of one trial.
 struct exp_bounds_of {
     const exp_argument* x;
+    bounds_at operator()(std::size_t w) const { return exp_bounds(*x, w); }
+};
+
+// x = n / d exactly, d >= 1 of any size (discrete_gaussian's acceptance,
+// whose denominator passes 2^64).
+struct exp_ratio {
+    big n, d;
+};
+// With v = ⌊x·2^W⌋ and [lo_v, hi_v] the bounds above of e^−(v/2^W) (n = v,
+// b = 1, k = W): x = v/2^W exactly gives them; otherwise
+// v/2^W < x < (v + 1)/2^W, and e^−x, falling as x grows and by at most the
+// distance (x >= 0), lies between e^−(v/2^W) − 2^−W and e^−(v/2^W): lo =
+// lo_v − 1 (0 when lo_v = 0) and hi = hi_v, at most 3 units apart.
+inline bounds_at exp_bounds(const exp_ratio& x, std::size_t w) {
+    big remainder;
+    bounds_at e = exp_bounds(exp_argument{quotient(shifted(x.n, w), x.d, &remainder), 1, w}, w);
+    if (!remainder.is_zero() && !e.lo.is_zero()) subtract(e.lo, big::of(1));
+    return e;
+}
+struct exp_ratio_bounds_of {
+    const exp_ratio* x;
     bounds_at operator()(std::size_t w) const { return exp_bounds(*x, w); }
 };
 

@@ -167,8 +167,9 @@ inline word_thresholds thresholds_of(const bounds_at& x, threshold_kind kind) {
         return r;
     };
     const w256 lo = wide(x.lo), hi = wide(x.hi), one{count_t{1}}, word{two_to_64}, square = word * word;
-    const w256 on_true = kind == threshold_kind::x ? lo / word : lo * word / (square + lo),
-               on_false = kind == threshold_kind::x ? (hi + word - one) / word : (hi * word + square + hi - one) / (square + hi);
+    // kind x: shifts (no division of 256 bits: a trial made for each draw, as discrete_gaussian's, pays for it)
+    const w256 on_true = kind == threshold_kind::x ? wide(shifted_down(x.lo, 64)) : lo * word / (square + lo),
+               on_false = kind == threshold_kind::x ? wide(shifted_down(x.hi, 64, true)) : (hi * word + square + hi - one) / (square + hi);
     if (on_false > word || on_false == w256{})
         fail<std::logic_error>("rollplan: a threshold is not inside (0, 1] at the first precision");
     return {on_true.limbs[0], on_false.limbs[0]};  // on_false = 2^64 kept as 0
@@ -270,6 +271,17 @@ template <class Stream, class Bounds>
 [[gnu::always_inline]] inline bool exact_trial(Stream& digits, const word_thresholds& t, const Bounds& bounds, threshold_kind kind) {
     if constexpr (Stream::of_bits)
         return bit_trial(digits, t, bounds, kind);
+    else
+        return lazy_trial(digits, bounds, kind);
+}
+
+// A trial of a number new to each draw (discrete_gaussian's acceptance): on
+// bits, the thresholds are made from its bounds at the first precision here;
+// the same decision as exact_trial's.
+template <class Stream, class Bounds>
+bool new_trial(Stream& digits, const Bounds& bounds, threshold_kind kind) {
+    if constexpr (Stream::of_bits)
+        return bit_trial(digits, thresholds_of(bounds(first_precision), kind), bounds, kind);
     else
         return lazy_trial(digits, bounds, kind);
 }
