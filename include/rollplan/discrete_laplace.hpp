@@ -41,6 +41,9 @@
 
 namespace rollplan {
 
+template <class T>
+class discrete_gaussian_distribution;
+
 namespace detail {
 
 // 1/t exactly, t = m·2^e (a double) or a/b (a <= 2^64).
@@ -138,6 +141,7 @@ public:
 
 private:
     friend detail::std_surface<discrete_laplace_distribution>;
+    friend discrete_gaussian_distribution<T>;  // draws its proposals with value()
 
     template <class G>
     result_type draw(G&& g, const param_type& p) const {
@@ -146,12 +150,16 @@ private:
                       "rollplan: discrete_laplace_distribution reads one die's digits: draw it from an engine or a source of "
                       "one die (from_faces, from_values), not a dice_set");
         detail::digit_stream<decltype(s)> digits(s);
+        return value(digits, p,
+                     "rollplan: discrete_laplace_distribution drew a value past its result type's largest (a draw of probability "
+                     "below 2^-64)");
+    }
+    // A value from the draw's digits; past max(T), std::out_of_range with the caller's words.
+    template <class Stream>
+    [[gnu::always_inline]] static T value(Stream& digits, const param_type& p, const char* too_far) {
         for (;;) {
-            const std::uint64_t magnitude = detail::geometric_value(
-                digits, detail::exp_powers{p.powers_.data()}, p.split_, p.thresholds_.data(),
-                static_cast<std::uint64_t>(std::numeric_limits<T>::max()),
-                "rollplan: discrete_laplace_distribution drew a value past its result type's largest (a draw of probability "
-                "below 2^-64)");
+            const std::uint64_t magnitude = detail::geometric_value(digits, detail::exp_powers{p.powers_.data()}, p.split_, p.thresholds_.data(),
+                                                                    static_cast<std::uint64_t>(std::numeric_limits<T>::max()), too_far);
             if (detail::half_trial(digits)) return static_cast<T>(magnitude);
             if (magnitude != 0) return static_cast<T>(-static_cast<T>(magnitude));
         }

@@ -10,6 +10,7 @@
 #include "description.hpp"
 #include "die.hpp"
 #include "discrete.hpp"
+#include "discrete_gaussian.hpp"
 #include "discrete_laplace.hpp"
 #include "distribution.hpp"
 #include "engines.hpp"
