@@ -98,12 +98,17 @@ TARGETS = {
     "verify_real.hpp": ["verify_real.cpp", "detail/floor_uniform.cpp"],
     "detail/std_surface.hpp": ["detail/std_surface.cpp", "distribution.cpp", "discrete.cpp", "engines.cpp"],
     "geometric.hpp": ["geometric.cpp", "discrete_laplace.cpp", "golden.cpp"],
-    "detail/lazy_uniform.hpp": ["detail/lazy_uniform.cpp", "geometric.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp", "golden.cpp"],
+    "detail/lazy_uniform.hpp": ["detail/lazy_uniform.cpp", "geometric.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp",
+                                "discrete_gaussian.cpp", "golden.cpp"],
     "bernoulli_exp.hpp": ["bernoulli_exp.cpp", "golden.cpp"],
-    "discrete_laplace.hpp": ["discrete_laplace.cpp", "golden.cpp"],
-    "detail/exp_bounds.hpp": ["detail/exp_bounds.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp", "golden.cpp"],
-    "detail/big.hpp": ["detail/big.cpp", "detail/levels.cpp", "detail/lazy_uniform.cpp", "geometric.cpp", "discrete.cpp"],
-    "detail/probability.hpp": ["detail/probability.cpp", "discrete.cpp", "geometric.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp"],
+    "discrete_laplace.hpp": ["discrete_laplace.cpp", "discrete_gaussian.cpp", "golden.cpp"],
+    "discrete_gaussian.hpp": ["discrete_gaussian.cpp", "golden.cpp"],
+    "detail/exp_bounds.hpp": ["detail/exp_bounds.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp", "discrete_gaussian.cpp",
+                              "golden.cpp"],
+    "detail/big.hpp": ["detail/big.cpp", "detail/levels.cpp", "detail/lazy_uniform.cpp", "detail/exp_bounds.cpp", "geometric.cpp",
+                       "discrete.cpp", "discrete_gaussian.cpp"],
+    "detail/probability.hpp": ["detail/probability.cpp", "discrete.cpp", "geometric.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp",
+                               "discrete_gaussian.cpp"],
 }
 # The rollplan command's headers (cli/), mutated too: each mutant builds the command (cli/rollplan.cpp)
 # and runs the cases of tests/cli/check.sh, the one most likely to fail first.
@@ -420,7 +425,8 @@ SWEEP_HEADERS = {}
 NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hpp", "pool.hpp", "generate.hpp",
                      "distribution.hpp", "detail/std_surface.hpp", "uniform_real.hpp",
                      "generate_canonical.hpp", "geometric.hpp", "detail/lazy_uniform.hpp", "detail/probability.hpp",
-                     "detail/big.hpp", "bernoulli_exp.hpp", "discrete_laplace.hpp", "detail/exp_bounds.hpp"}
+                     "detail/big.hpp", "bernoulli_exp.hpp", "discrete_laplace.hpp", "detail/exp_bounds.hpp",
+                     "discrete_gaussian.hpp"}
 
 
 def sweeps_of(header, every=False):

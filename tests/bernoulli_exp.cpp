@@ -24,13 +24,6 @@ using namespace rollplan::testing;
 
 namespace {
 
-using real = boost::multiprecision::cpp_bin_float_100;
-
-real real_of(const rational& r) {
-    auto of = [](count_t v) { return ldexp(real(static_cast<std::uint64_t>(v >> 64)), 64) + real(static_cast<std::uint64_t>(v)); };
-    return of(r.numerator()) / of(r.denominator());
-}
-
 // The true mass found on every sequence against a target probability:
 // found <= target <= found + unfinished.
 bool consistent(const masses& m, const real& target) {

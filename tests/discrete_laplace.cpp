@@ -26,23 +26,13 @@ using namespace rollplan::testing;
 
 namespace {
 
-using real = boost::multiprecision::cpp_bin_float_100;
-
-real real_of(const rational& r) {
-    auto of = [](count_t v) { return ldexp(real(static_cast<std::uint64_t>(v >> 64)), 64) + real(static_cast<std::uint64_t>(v)); };
-    return of(r.numerator()) / of(r.denominator());
-}
-
 // Each value's mass within [found, found + unfinished] of (1 − q)/(1 + q)·q^|y|, and
 // the mass past −m … m within the same of the rest, 2·q^(m+1)/(1 + q).
 bool consistent(const masses& m, long long most, const real& t) {
     const real q = exp(-1 / t), c = (1 - q) / (1 + q);
-    auto within = [&](const rational& found, const real& target) {
-        return real_of(found) <= target && target <= real_of(found + m.unfinished);
-    };
     for (long long y = -most; y <= most; ++y)
-        if (!within(m.of[static_cast<std::size_t>(y + most)], c * pow(q, static_cast<int>(y < 0 ? -y : y)))) return false;
-    return within(m.below + m.beyond, 2 * pow(q, static_cast<int>(most + 1)) / (1 + q));
+        if (!within(m.of[static_cast<std::size_t>(y + most)], m.unfinished, c * pow(q, static_cast<int>(y < 0 ? -y : y)))) return false;
+    return within(m.below + m.beyond, m.unfinished, 2 * pow(q, static_cast<int>(most + 1)) / (1 + q));
 }
 
 }  // namespace
@@ -99,21 +89,7 @@ TEST_CASE("discrete_laplace_distribution: an engine's words give the values thei
                 for (const std::uint64_t w : {th.on_true - 1, th.on_true, th.on_false - 1, th.on_false}) edges.push_back(w);
             }
         }
-        for (std::size_t trial = 0; trial < edges.size() + 200; ++trial) {
-            listed_words<64> words;
-            const std::uint64_t first = trial < edges.size() ? edges[trial] : random();
-            words.words = {first, random(), random(), random(), random(), random()};
-            INFO("first word " << first);
-            auto coin_bits = bits_of(words);
-            auto coin = from_values<rollplan::coin>(std::ref(coin_bits));
-            listed_words<64> engine = words;
-            const long long from_words = d(engine);
-            REQUIRE(from_words == d(coin));
-            REQUIRE(engine.reads == (coin_bits.flips + 63) / 64);
-            listed_words<32> halves = halves_of(words);
-            REQUIRE(d(halves) == from_words);
-            REQUIRE(halves.reads == (coin_bits.flips + 31) / 32);
-        }
+        require_words_as_bits(d, edges, 200, 6, random);
     }
 }
 
@@ -125,19 +101,14 @@ TEST_CASE("discrete_laplace_distribution: frequencies and moments from engines, 
         INFO("t = " << t);
         const discrete_laplace_distribution<int> d(t);
         const int n = 30000;
-        std::map<int, int> count;
-        double squares = 0;
-        for (int i = 0; i < n; ++i) {
-            const int y = i % 10 == 0 ? d(small) : i % 2 == 0 ? d(g64) : d(g32);  // minstd_rand: big integers each step
-            ++count[y];
-            squares += double(y) * y;
-        }
+        const tally drawn = tally_of(d, n, 10, small, g64, g32);  // minstd_rand: big integers each step
         const double q = std::exp(-1 / t), c = (1 - q) / (1 + q);
         for (int y = -2; y <= 2; ++y) {
             const double p = c * std::pow(q, std::abs(y));
-            REQUIRE(std::abs(count[y] / double(n) - p) < 6 * std::sqrt(p * (1 - p) / n));
+            const auto seen = drawn.count.find(y);
+            REQUIRE(std::abs((seen == drawn.count.end() ? 0 : seen->second) / double(n) - p) < 6 * std::sqrt(p * (1 - p) / n));
         }
-        REQUIRE(std::abs(squares / n / (2 * q / ((1 - q) * (1 - q))) - 1) < 0.1);  // the variance
+        REQUIRE(std::abs(drawn.mean_square / (2 * q / ((1 - q) * (1 - q))) - 1) < 0.1);  // the variance
     }
     // the largest t of each type finishes, its values within the type
     const double largest_long_long = std::ldexp(1.0, 63) / 45;
@@ -177,21 +148,16 @@ TEST_CASE("discrete_laplace_distribution: std's surface", "[discrete_laplace]") 
     for (const discrete_laplace_distribution<int>& e : {discrete_laplace_distribution<int>(0.1), discrete_laplace_distribution<int>(0x1p-1074),
                                                         discrete_laplace_distribution<int>(rational{two_to_64, 387000000001}),
                                                         discrete_laplace_distribution<int>(4e7)}) {
-        std::stringstream s;
-        s << e;
-        discrete_laplace_distribution<int> back(5.0);
-        s >> back;
-        INFO(s.str());
+        const auto [back, text] = written_and_read(e, discrete_laplace_distribution<int>(5.0));
+        INFO(text);
         REQUIRE(back == e);
     }
     // text that is no t, or a t this type refuses, sets failbit and keeps the distribution
     for (const char* bad : {"0", "-1", "nan", "inf", "1e400", "1/0", "0/5", "5e7", "18446744073709551617/3", "x"}) {
-        std::stringstream s(bad);
-        discrete_laplace_distribution<int> e(0.5);
-        s >> e;
+        const auto [after, failed] = read_from(bad, discrete_laplace_distribution<int>(0.5));
         INFO(bad);
-        REQUIRE(s.fail());
-        REQUIRE(e == discrete_laplace_distribution<int>(0.5));
+        REQUIRE(failed);
+        REQUIRE(after == discrete_laplace_distribution<int>(0.5));
     }
     std::vector<int> many(64);
     std::mt19937_64 c(4), e(4);
@@ -200,14 +166,7 @@ TEST_CASE("discrete_laplace_distribution: std's surface", "[discrete_laplace]") 
 }
 
 TEST_CASE("discrete_laplace_distribution: a bad t is refused in words", "[discrete_laplace]") {
-    auto message = [](auto make) {
-        try {
-            make();
-        } catch (const std::invalid_argument& e) {
-            return std::string(e.what());
-        }
-        return std::string("no exception");
-    };
+    auto message = [](auto make) { return refusal_of(make); };
     REQUIRE(message([] { (void)discrete_laplace_distribution<int>(0.0); }) ==
             "rollplan: discrete_laplace_distribution needs a scale t > 0 and finite (t = 0)");
     REQUIRE(message([] { (void)discrete_laplace_distribution<int>(-2.0); }).find("(t = -2)") != std::string::npos);

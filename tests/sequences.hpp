@@ -6,11 +6,20 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include <boost/multiprecision/cpp_bin_float.hpp>
+#include <catch2/catch.hpp>
+
+#include <rollplan/die.hpp>
 #include <rollplan/engines.hpp>
 #include <rollplan/rational.hpp>
 #include <rollplan/verify.hpp>
@@ -46,6 +55,17 @@ masses on_every_sequence(const D& d, std::size_t depth, std::size_t n, long long
             if (length == depth) m.unfinished = m.unfinished + weight(length);
         });
     return m;
+}
+
+// 100-digit binary floating point, for exact masses beside the found ones.
+using real = boost::multiprecision::cpp_bin_float_100;
+inline real real_of(const rational& r) {
+    auto of = [](count_t v) { return ldexp(real(static_cast<std::uint64_t>(v >> 64)), 64) + real(static_cast<std::uint64_t>(v)); };
+    return of(r.numerator()) / of(r.denominator());
+}
+// A mass found within [found, found + unfinished] of its target.
+inline bool within(const rational& found, const rational& unfinished, const real& target) {
+    return real_of(found) <= target && target <= real_of(found + unfinished);
 }
 
 // An engine of `Bits`-bit words from a list, then from splitmix64 (the list
@@ -93,6 +113,89 @@ inline listed_words<32> halves_of(const listed_words<64>& words) {
         halves.words.push_back(w & 0xffffffffu);
     }
     return halves;
+}
+
+// d written with << and read back with >> into `into`: what was read, and the text.
+template <class D>
+std::pair<D, std::string> written_and_read(const D& d, D into) {
+    std::stringstream s;
+    s << d;
+    s >> into;
+    return {into, s.str()};
+}
+// `into` after >> reads `text`, and whether the read failed.
+template <class D>
+std::pair<D, bool> read_from(const std::string& text, D into) {
+    std::stringstream s(text);
+    s >> into;
+    return {into, s.fail()};
+}
+
+// The words of the std::invalid_argument that make() throws, or "no exception".
+template <class Make>
+std::string refusal_of(Make make) {
+    try {
+        make();
+    } catch (const std::invalid_argument& e) {
+        return std::string(e.what());
+    }
+    return std::string("no exception");
+}
+
+// One draw of d from the same words three ways — as 64-bit words, as their bits from a coin,
+// as 32-bit halves — with the words each engine read and the coin's flips.
+template <class D>
+struct three_ways {
+    typename D::result_type from_words, from_coin, from_halves;
+    std::size_t word_reads, half_reads, flips;
+};
+template <class D>
+three_ways<D> draw_three_ways(const D& d, const listed_words<64>& words) {
+    auto coin_bits = bits_of(words);
+    auto coin = from_values<rollplan::coin>(std::ref(coin_bits));
+    listed_words<64> engine = words;
+    listed_words<32> halves = halves_of(words);
+    three_ways<D> r{d(engine), d(coin), d(halves), 0, 0, 0};
+    r.word_reads = engine.reads;
+    r.half_reads = halves.reads;
+    r.flips = coin_bits.flips;
+    return r;
+}
+
+// Requires one value and the words the bits need, three ways (draw_three_ways), from words that
+// start with each of `firsts`, then with `randoms` random words, each followed by `length` − 1
+// random words.
+template <class D>
+void require_words_as_bits(const D& d, std::vector<std::uint64_t> firsts, std::size_t randoms, std::size_t length, splitmix64& random) {
+    for (std::size_t i = 0; i < randoms; ++i) firsts.push_back(random());
+    for (const std::uint64_t first : firsts) {
+        listed_words<64> words;
+        words.words = {first};
+        while (words.words.size() < length) words.words.push_back(random());
+        INFO("first word " << first);
+        const three_ways<D> drawn = draw_three_ways(d, words);
+        REQUIRE(drawn.from_words == drawn.from_coin);
+        REQUIRE(drawn.from_halves == drawn.from_coin);
+        REQUIRE(drawn.word_reads == (drawn.flips + 63) / 64);
+        REQUIRE(drawn.half_reads == (drawn.flips + 31) / 32);
+    }
+}
+
+// n values of d from engines: every slow-th from minstd_rand (its digits are not bits), the
+// others from mt19937_64 and mt19937 in turn; how often each value came, and the mean square.
+struct tally {
+    std::map<long long, int> count;
+    double mean_square = 0;
+};
+template <class D, class Small, class Wide, class Narrow>
+tally tally_of(const D& d, int n, int slow, Small& small, Wide& g64, Narrow& g32) {
+    tally t;
+    for (int i = 0; i < n; ++i) {
+        const auto y = static_cast<long long>(i % slow == 0 ? d(small) : i % 2 == 0 ? d(g64) : d(g32));
+        ++t.count[y];
+        t.mean_square += static_cast<double>(y) * static_cast<double>(y) / n;
+    }
+    return t;
 }
 
 }  // namespace rollplan::testing
