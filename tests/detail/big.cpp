@@ -71,6 +71,23 @@ TEST_CASE("big: product, sum, difference, shifts and division as cpp_int's", "[b
     REQUIRE(rest.is_zero());
     REQUIRE(as_cpp(detail::quotient(big::of(0), w, &rest)) == 0);
     REQUIRE(rest.is_zero());
+    // limbs held in place up to 8, in a vector past that: growing and shrinking across the
+    // boundary keeps the limbs below the new size and makes new ones 0
+    for (const std::size_t from : {std::size_t{3}, std::size_t{8}, std::size_t{9}, std::size_t{12}}) {
+        for (const std::size_t to : {std::size_t{0}, std::size_t{2}, std::size_t{8}, std::size_t{9}, std::size_t{13}}) {
+            INFO(from << " limbs to " << to);
+            detail::limb_vector v;
+            v.resize(from);
+            for (std::size_t i = 0; i < from; ++i) v[i] = 1000 + i;
+            v.resize(to);
+            REQUIRE(v.size() == to);
+            for (std::size_t i = 0; i < to; ++i) REQUIRE(v[i] == (i < from ? 1000 + i : 0));
+            v.push_back(7);
+            REQUIRE(v[to] == 7);
+            v.assign(to, 5);
+            for (const std::uint64_t l : v) REQUIRE(l == 5);
+        }
+    }
     // of(count_t) keeps all 128 bits
     REQUIRE(as_cpp(big::of(~count_t{0})) == (cpp_int(1) << 128) - 1);
 }
