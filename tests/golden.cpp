@@ -1533,10 +1533,10 @@ spec_laplace spec_laplace_of(count_t a, count_t b) {
 
 // discrete_laplace_distribution<T>(t), Draw: one stream of digits for the whole draw (a retry
 // included); the magnitude as geometric_distribution draws it from the x_i, then a trial of
-// kind x of 1/2 (lo = hi = 2^(W−1)); false with a magnitude of 0 starts again
-template <class T, class G>
-T spec_laplace_draw(G& g, spec_laplace& p) {
-    spec_u_digits<G> digits(g);
+// kind x of 1/2 (lo = hi = 2^(W−1)); false with a magnitude of 0 starts again. On digits
+// given, as discrete_gaussian's proposals share its draw's stream.
+template <class T, class Digits>
+T spec_laplace_on(Digits& digits, spec_laplace& p) {
     const std::uint64_t last = static_cast<std::uint64_t>(std::numeric_limits<T>::max()) >> p.s;  // ⌊max(T)/2^s⌋
     auto x = [&p](unsigned i) { return [&p, i](unsigned W) { return p.x[i].at(W); }; };
     auto half = [](unsigned W) { const spec_big v = spec_big(1) << (W - 1); return std::pair<spec_big, spec_big>{v, v}; };
@@ -1552,6 +1552,13 @@ T spec_laplace_draw(G& g, spec_laplace& p) {
         if (spec_exact_trial(digits, half, false)) return static_cast<T>(magnitude);
         if (magnitude != 0) return static_cast<T>(-static_cast<T>(magnitude));
     }
+}
+
+// a draw with digits of its own
+template <class T, class G>
+T spec_laplace_draw(G& g, spec_laplace& p) {
+    spec_u_digits<G> digits(g);
+    return spec_laplace_on<T>(digits, p);
 }
 
 // `draws` values of library(source) and spec(spec_source), two copies of one sequence: ""
@@ -1593,20 +1600,20 @@ std::string spec_exp_die(Library library, Spec spec, int draws, std::uint64_t se
 }
 
 // every source against the spec: the failures, named. library and spec are generic callables
-// drawing one value from a source.
+// drawing one value from a source; `few` draws on the sources whose digits are rolls (slower).
 template <class Library, class Spec>
-std::vector<std::string> spec_exp_sources(Library library, Spec spec, int draws, std::uint64_t seed) {
+std::vector<std::string> spec_exp_sources(Library library, Spec spec, int draws, int few, std::uint64_t seed) {
     std::vector<std::pair<std::string, std::string>> results;
     const auto seed32 = static_cast<std::uint32_t>(seed);
     results.emplace_back("mt19937_64", spec_exp_engine(library, spec, draws, std::mt19937_64{seed}));
     results.emplace_back("splitmix64", spec_exp_engine(library, spec, draws, rollplan::splitmix64{seed}));
     results.emplace_back("mt19937", spec_exp_engine(library, spec, draws, std::mt19937{seed32}));
     // K = 2^31 − 2, not a power of two: the digits are the rolls, B = K
-    results.emplace_back("minstd_rand", spec_exp_engine(library, spec, draws, std::minstd_rand{seed32 + 1}));
+    results.emplace_back("minstd_rand", spec_exp_engine(library, spec, few, std::minstd_rand{seed32 + 1}));
     results.emplace_back("coin", spec_exp_die<coin>(library, spec, draws, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 63; }));
-    results.emplace_back("d6", spec_exp_die<d6>(library, spec, draws, seed, [](std::uint64_t& x) { return (spec_lcg(x) >> 33) % 6; }));
+    results.emplace_back("d6", spec_exp_die<d6>(library, spec, few, seed, [](std::uint64_t& x) { return (spec_lcg(x) >> 33) % 6; }));
     // B = 5, odd: the sign trial of 1/2 is undecided on the middle roll 2 and reads another
-    results.emplace_back("d5", spec_exp_die<die<5>>(library, spec, draws, seed, [](std::uint64_t& x) { return (spec_lcg(x) >> 33) % 5; }));
+    results.emplace_back("d5", spec_exp_die<die<5>>(library, spec, few, seed, [](std::uint64_t& x) { return (spec_lcg(x) >> 33) % 5; }));
     // 3 bits a roll: bits carried from trial to trial within a draw and dropped at its end
     results.emplace_back("d8", spec_exp_die<d8>(library, spec, draws, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 61; }));
     std::vector<std::string> failures;
@@ -1642,9 +1649,10 @@ std::string spec_exp_scripted(Library library, Spec spec, const std::vector<std:
 // n-digit numbers just below, at and above it, for n near where the spec doubles W at 128
 // and 256 (the least j with 4·B^j·(hi − lo) ≥ 2^W) and next to the bounds there, where the
 // choice between reading a digit and doubling W, and which bound each test uses, decide
-// how many digits a trial reads
-template <count_t K, class Library, class Spec>
-std::vector<std::string> spec_exp_near(const std::string& name, Library library, Spec spec, spec_exp_bounds& bounds, bool kind_y,
+// how many digits a trial reads. bounds: anything whose at(W) gives lo and hi of e^−x
+// (spec_exp_bounds, or spec_exp_ratio for x = n/d)
+template <count_t K, class Library, class Spec, class Bounds>
+std::vector<std::string> spec_exp_near(const std::string& name, Library library, Spec spec, Bounds& bounds, bool kind_y,
                                        const std::string& prefix, bool probes) {
     std::vector<std::string> failures;
     constexpr unsigned W = 4096;
@@ -1728,7 +1736,7 @@ TEST_CASE("bernoulli_exp_distribution follows the spec", "[golden][bernoulli_exp
         rollplan::bernoulli_exp_distribution d(library_x);
         auto library = [d](auto& source) mutable { return d(source); };
         auto spec = [x](auto& source) mutable { return spec_bernoulli_exp_draw(source, x); };
-        spec_exp_report(spec_exp_sources(library, spec, 150, seed++));
+        spec_exp_report(spec_exp_sources(library, spec, 150, 150, seed++));
     };
     // 0.6931471805599453 ≈ ln 2 (a threshold next to 1/2); 40: W = 128 still computes the series
     // (r = 7); 200 ≥ W = 128: bounds 0/1 until W = 256; 1e-300: hi = 2^W, lo = 2^W − 1
@@ -1836,7 +1844,7 @@ TEST_CASE("discrete_laplace_distribution follows the spec", "[golden][discrete_l
         rollplan::discrete_laplace_distribution<T> d(library_t);
         auto library = [d](auto& source) mutable { return d(source); };
         auto spec = [t](auto& source) mutable { return spec_laplace_draw<T>(source, t); };
-        spec_exp_report(spec_exp_sources(library, spec, 120, seed++));
+        spec_exp_report(spec_exp_sources(library, spec, 120, 120, seed++));
     };
     // s = 0 for t ≤ 2 (t = 0.25: x_0 = e^−4; t = 1: e^−1), 1 for 5/2 and 3, 3 for 10.5, 9 for
     // 1000, 19 for 10^6
@@ -1960,4 +1968,260 @@ TEST_CASE("discrete_laplace_distribution on given digits: values computed by han
     CHECK_THROWS_AS(rollplan::discrete_laplace_distribution<long long>(rational{1, two_to_64 + 1}), std::invalid_argument);
     CHECK_NOTHROW(rollplan::discrete_laplace_distribution<long long>(rational{1, two_to_64}));
     CHECK_NOTHROW(rollplan::discrete_laplace_distribution<long long>(rational{two_to_64, two_to_64 - 1}));
+}
+
+namespace {
+// spec.md section 4, "Bounds of e^−x" for x = n/d of any size and
+// "discrete_gaussian_distribution<T>(sigma2)", written from the text alone with exact cpp_int
+// arithmetic on top of the Laplace oracle above (its Draw on a shared stream of digits).
+
+// "For x = n/d with integers n ≥ 0 and d ≥ 1 of any size": v = ⌊n·2^W/d⌋, lo and hi the
+// bounds of e^−(v/2^W) (n = v, b = 1, k = W) at the same W, then lo one less when n·2^W is not
+// v·d and lo ≥ 1
+struct spec_exp_ratio {
+    spec_big n, d;
+    std::map<unsigned, std::pair<spec_big, spec_big>> cache;
+
+    const std::pair<spec_big, spec_big>& at(unsigned W) {
+        if (const auto found = cache.find(W); found != cache.end()) return found->second;
+        const spec_big scaled = n << W, v = scaled / d;
+        std::pair<spec_big, spec_big> bounds = spec_exp_bounds(v, 1, W).at(W);
+        if (scaled != v * d && bounds.first >= 1) bounds.first -= 1;
+        return cache.emplace(W, std::move(bounds)).first->second;
+    }
+};
+
+// σ² = a/b, t = one more than the largest integer whose square is at most σ² (⌊√⌊σ²⌋⌋ + 1),
+// the proposal discrete_laplace_distribution<T>(t) (1/t: n = 1, divisor t, k = 0), and
+// the acceptance's x for each |y| met, its bounds kept (the sanitizer builds are slow)
+struct spec_gaussian {
+    spec_big a, b, t;
+    spec_laplace proposal;
+    std::map<spec_big, spec_exp_ratio> accept;
+
+    spec_gaussian(spec_big numerator, spec_big denominator)
+        : a(std::move(numerator)), b(std::move(denominator)), t(boost::multiprecision::sqrt(spec_big(a / b)) + 1), proposal(1, t, 0) {}
+
+    // x = (|y|·b·t − a)²/(2·a·b·t²) as n/d
+    spec_exp_ratio& acceptance(const spec_big& magnitude) {
+        if (const auto found = accept.find(magnitude); found != accept.end()) return found->second;
+        const spec_big root = magnitude * b * t - a;
+        return accept.emplace(magnitude, spec_exp_ratio{root * root, 2 * a * b * t * t, {}}).first->second;
+    }
+};
+
+// a double m·2^e: a = m·2^e, b = 1 for e ≥ 0, else a = m, b = 2^−e (m left even when it is:
+// the spec says any a/b of σ²'s value gives the same x)
+spec_gaussian spec_gaussian_of(double sigma2) {
+    int e = 0;
+    const double f = std::frexp(sigma2, &e);
+    const auto m = static_cast<std::uint64_t>(std::ldexp(f, 53));
+    e -= 53;
+    if (e >= 0) return {spec_big(m) << e, 1};
+    return {spec_big(m), spec_big(1) << static_cast<unsigned>(-e)};
+}
+spec_gaussian spec_gaussian_of(count_t a, count_t b) { return {spec_big(a), spec_big(b)}; }
+
+// discrete_gaussian_distribution<T>(sigma2), Draw: one stream of digits throughout; y a
+// discrete Laplace value of scale t on it; x = 0 keeps y with no digit read, otherwise a trial
+// of kind x of e^−x keeps y or starts again from a new y on the same stream
+template <class T, class G>
+T spec_gaussian_draw(G& g, spec_gaussian& p) {
+    spec_u_digits<G> digits(g);
+    for (;;) {
+        const T y = spec_laplace_on<T>(digits, p.proposal);
+        spec_exp_ratio& x = p.acceptance(abs(spec_big(y)));
+        if (x.n == 0) return y;
+        if (spec_exact_trial(digits, [&x](unsigned W) { return x.at(W); }, false)) return y;
+    }
+}
+
+// the library's and the spec's discrete Gaussian on the scripted digits of a die of K faces:
+// the values expected, and every digit read, no more
+template <count_t K, class T, class P>
+void spec_gaussian_by_hand(P library_sigma2, spec_gaussian sigma2, const std::vector<std::uint64_t>& digits,
+                           const std::vector<T>& expected) {
+    rollplan::discrete_gaussian_distribution<T> d(library_sigma2);
+    std::size_t used = 0, spec_used = 0;
+    auto source = from_values<die<K>>([&] { return digits.at(used++); });
+    auto spec_digit = [&] { return digits.at(spec_used++); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    std::vector<T> ours, theirs;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        ours.push_back(d(source));
+        theirs.push_back(spec_gaussian_draw<T>(spec, sigma2));
+    }
+    CHECK(theirs == expected);
+    CHECK(ours == expected);
+    CHECK(spec_used == digits.size());
+    CHECK(used == digits.size());
+}
+}  // namespace
+
+TEST_CASE("discrete_gaussian_distribution follows the spec", "[golden][discrete_gaussian]") {
+    std::uint64_t seed = 301;
+    auto check = [&seed](auto type_tag, auto library_sigma2, spec_gaussian sigma2) {
+        using T = typename decltype(type_tag)::type;
+        std::string name;
+        if constexpr (std::is_same_v<decltype(library_sigma2), double>)
+            name = spec_hex(library_sigma2);
+        else
+            name = "rational{" + spec_big(library_sigma2.numerator()).str() + ", " + spec_big(library_sigma2.denominator()).str() + "}";
+        INFO("sigma2 = " << name << ", T of " << std::numeric_limits<T>::digits << " bits");
+        rollplan::discrete_gaussian_distribution<T> d(library_sigma2);
+        auto library = [d](auto& source) { return d(source); };
+        auto spec = [sigma2](auto& source) mutable { return spec_gaussian_draw<T>(source, sigma2); };
+        spec_exp_report(spec_exp_sources(library, spec, 100, 30, seed++));
+    };
+    auto both = [&check](auto library_sigma2, const spec_gaussian& sigma2) {
+        check(std::type_identity<long long>{}, library_sigma2, sigma2);
+        check(std::type_identity<int>{}, library_sigma2, sigma2);
+    };
+    using ll = std::type_identity<long long>;
+    using i = std::type_identity<int>;
+    // doubles. t = 2 for σ² = 2 (|y| = σ²/t = 1: x = 0) and 1; t = 1 for 0.7 and 1e-300 (then
+    // every y ≠ 0 has x ≈ y²/(2σ²), ⌊x⌋ ≥ W: every value 0); t = 4 for 10 (s = 1: magnitudes
+    // with a bit b_0), 1001 for 10^6 (s = 9)
+    both(2.0, spec_gaussian_of(2.0));
+    check(ll{}, 0.7, spec_gaussian_of(0.7));
+    check(i{}, 1.0, spec_gaussian_of(1.0));
+    check(ll{}, 10.0, spec_gaussian_of(10.0));
+    check(ll{}, 1e6, spec_gaussian_of(1e6));
+    check(i{}, 1e-300, spec_gaussian_of(1e-300));
+    // rationals. 9/2: t = 3, σ²/t = 3/2 (x never 0); 12/2, kept as 6/1 by rational and given to
+    // the spec as 12/2 (any a/b of σ²'s value): t = 3, |y| = 2 gives x = 0; 7/10; 2^64/(2^64 − 1):
+    // t = 2, the d of x past 2^128; 1/2^64: t = 1
+    both(rational{9, 2}, spec_gaussian_of(9, 2));
+    check(i{}, rational{12, 2}, spec_gaussian_of(12, 2));
+    check(ll{}, rational{7, 10}, spec_gaussian_of(7, 10));
+    check(ll{}, rational{two_to_64, two_to_64 - 1}, spec_gaussian_of(two_to_64, two_to_64 - 1));
+    check(i{}, rational{1, two_to_64}, spec_gaussian_of(1, two_to_64));
+}
+
+TEST_CASE("discrete_gaussian_distribution follows the spec on digits along its thresholds", "[golden][discrete_gaussian]") {
+    // the acceptance trial (kind x of e^−x, its bounds those of x = n/d) along e^−x, after a
+    // prefix of bits that makes the proposal y (checked on the Laplace oracle: every bit read)
+    auto all = [](auto type_tag, auto library_sigma2, spec_gaussian sigma2, const std::string& prefix, long long y, bool probes) {
+        using T = typename decltype(type_tag)::type;
+        const auto script = spec_digits_of_bits(prefix, 1);
+        std::size_t used = 0;
+        auto digit = [&] { return script.at(used++); };
+        spec_die<2, decltype(digit)> coin_source{digit};
+        CHECK(spec_laplace_draw<T>(coin_source, sigma2.proposal) == y);
+        CHECK(used == script.size());
+        rollplan::discrete_gaussian_distribution<T> d(library_sigma2);
+        auto library = [d](auto& source) { return d(source); };
+        auto spec = [sigma2](auto& source) mutable { return spec_gaussian_draw<T>(source, sigma2); };
+        spec_exp_ratio& x = sigma2.acceptance(y < 0 ? -y : y);
+        std::vector<std::string> failures;
+        for (auto part : {spec_exp_near<2>("coin", library, spec, x, false, prefix, probes),
+                          spec_exp_near<8>("d8", library, spec, x, false, prefix, false),
+                          spec_exp_near<two_to_64>("2^64", library, spec, x, false, prefix, probes)})
+            failures.insert(failures.end(), part.begin(), part.end());
+        return failures;
+    };
+    // σ² = 2, t = 2, x_0 = e^−1/2 = 0.1001…b: "11" false (h = 0), "0" +: y = 0, x = 1/4 (along
+    // only: x = v/2^W exactly, lo not lowered; the probes are for the two below, where it is)
+    {
+        INFO("sigma2 = 2, y = 0");
+        spec_exp_report(all(std::type_identity<int>{}, 2.0, spec_gaussian_of(2.0), "110", 0, false));
+    }
+    // σ² = 0.7, t = 1, x_0 = e^−1 = 0.0101…b: "00" true, "1" false (h = 1), "1" −: y = −1,
+    // x = (b − a)²/(2ab) ≈ 0.0643, not a multiple of 2^−W (lo one less)
+    {
+        INFO("sigma2 = 0.7, y = -1");
+        spec_exp_report(all(std::type_identity<long long>{}, 0.7, spec_gaussian_of(0.7), "0011", -1, true));
+    }
+    // σ² = 9/2, t = 3, s = 1: x_1 = e^−2/3 = 0.1000…b "0" "0" true, "11" false (h = 2); t_0 =
+    // 0.0110…b "1" false (b_0 = 0); "0" +: y = 4, x = (4·2·3 − 9)²/(2·9·2·9) = 25/36. There the
+    // lo of e^−(v/2^128) is above e^−x·2^128 and a multiple of 4 (and at 256 of 8): without the
+    // spec's lo − 1 a probe of 126 digits would be decided true and read fewer digits
+    {
+        INFO("sigma2 = 9/2, y = 4");
+        spec_exp_report(all(std::type_identity<long long>{}, rational{9, 2}, spec_gaussian_of(9, 2), "001110", 4, true));
+    }
+}
+
+TEST_CASE("discrete_gaussian_distribution on given digits: values computed by hand from the spec", "[golden][discrete_gaussian]") {
+    auto bits = [](const std::string& text) { return spec_digits_of_bits(text, 1); };
+    // σ² = 2 (the double 2 = 2^52·2^−51: a = 2^52, b = 2^51; rational{2, 1}: a = 2, b = 1):
+    // t = ⌊√2⌋ + 1 = 2. The proposal is discrete_laplace(2): 1/t = 1/2, s = 0, x_0 = e^−1/2 =
+    // 0.1001101101…b; on bits each trial stops where U and x_0 first differ ("0" true, "11"
+    // false), then the sign bit (0 +, 1 −; −0 draws again). x = (|y|·2 − 2)²/(2·2·4) =
+    // (|y| − 1)²/4: |y| = 1 gives x = 0 (kept, no bit read); |y| = 0 and 2 give 1/4, e^−1/4 =
+    // 0.1100011101…b ("0" true, "10" true, "111" false); |y| = 3 gives 1, e^−1 = 0.0101111…b
+    // ("1" false).
+    spec_gaussian_by_hand<2, int>(2.0, spec_gaussian_of(2.0), bits("0" "11" "0"), {1});                  // h = 1, +; x = 0
+    spec_gaussian_by_hand<2, int>(rational{2, 1}, spec_gaussian_of(2, 1), bits("0" "11" "1"), {-1});     // h = 1, −; x = 0
+    spec_gaussian_by_hand<2, int>(2.0, spec_gaussian_of(2.0), bits("11" "0" "0"), {0});                  // y = 0; e^−1/4 true
+    // y = 0 rejected ("111"), then y = 1 kept with x = 0
+    spec_gaussian_by_hand<2, int>(2.0, spec_gaussian_of(2.0), bits("11" "0" "111" "0" "11" "0"), {1});
+    // −0: the proposal draws again ("11" "0": y = 0); e^−1/4 true
+    spec_gaussian_by_hand<2, int>(2.0, spec_gaussian_of(2.0), bits("11" "1" "11" "0" "0"), {0});
+    // y = −3 rejected (e^−1: "1"), then −1 kept; then y = 2 kept ("10"): two draws
+    spec_gaussian_by_hand<2, long long>(rational{2, 1}, spec_gaussian_of(2, 1),
+                                        bits("000" "11" "1" "1" "0" "11" "1" "00" "11" "0" "10"), {-1, 2});
+    // σ² = 1/2: t = ⌊√0⌋ + 1 = 1, x_0 = e^−1 ("1" false, "00" true); x = (2|y| − 1)²/(2·1·2):
+    // 1/4 for |y| = 0 and 1, 9/4 for |y| = 2 (e^−9/4 = 0.0001101…b: "0000" true).
+    // "1" "1": −0, again; "00" "1" "0": +1, x = 1/4, "111" rejected; "00" "00" "1" "1": −2,
+    // x = 9/4, "0000" kept.
+    spec_gaussian_by_hand<2, int>(rational{1, 2}, spec_gaussian_of(1, 2), bits("1" "1" "00" "1" "0" "111" "00" "00" "1" "1" "0000"), {-2});
+    // σ² = 9/2: t = ⌊√4⌋ + 1 = 3, 1/t = 1/3, s = 1: x_1 = e^−2/3 = 0.1000001…b (kind x: "0" true,
+    // "11" false), t_0 = e^−1/3/(1 + e^−1/3) = 0.0110101…b (kind y: "1" false, "00" true),
+    // magnitude 2h + b_0. x = (6|y| − 9)²/324: 1/36 for |y| = 1 and 2, e^−1/36 = 0.1111100…b
+    // ("0" true, "111111" false). "0" "11" "1" "0": h = 1, b_0 = 0, +2, "111111" rejected;
+    // "11" "00" "1": h = 0, b_0 = 1, −1, "0" kept.
+    spec_gaussian_by_hand<2, long long>(rational{9, 2}, spec_gaussian_of(9, 2), bits("0" "11" "1" "0" "111111" "11" "00" "1" "0"), {-1});
+    // A d6 with σ² = 2 (B = 6): x_0's trial: 6·e^−1/2 = 3.64, rolls 0 … 2 true, 4, 5 false, 3
+    // undecided; the sign: rolls 0 … 2 +, 3 … 5 −; e^−1/4's: 6·e^−1/4 = 4.67, rolls 0 … 3 true,
+    // 5 false, 4 then 36·e^−1/4 = 28.04 with u = 24 + d: d ≤ 3 true, d = 5 false.
+    // {4, 1, 5}: h = 0, +, rejected; {0, 4, 3}: h = 1, −1, x = 0. {5, 2, 4, 3}: 0, kept.
+    spec_gaussian_by_hand<6, int>(2.0, spec_gaussian_of(2.0), {4, 1, 5, 0, 4, 3, 5, 2, 4, 3}, {-1, 0});
+    // A d4 (2 bits a roll) with σ² = 2: one stream of bits through the draw, the rest dropped at
+    // its end. Roll 3 ("11"): h = 0; roll 1 ("01"): "0" +, y = 0, then e^−1/4 from its "1" and
+    // roll 0's "0": "10" true, 0; roll 0's last "0" dropped. Draw 2: roll 0 ("00") h = 2, roll 3
+    // ("11") false; roll 2 ("10"): "1" −, y = −2, then its "0": e^−1/4 true: −2.
+    spec_gaussian_by_hand<4, int>(2.0, spec_gaussian_of(2.0), {3, 1, 0, 0, 3, 2}, {0, -2});
+    // A 64-bit word: the 10 bits of the rejection above, its top ones (the 54 after them dropped)
+    spec_gaussian_by_hand<two_to_64, long long>(2.0, spec_gaussian_of(2.0), {std::uint64_t{0b1101110110} << 54}, {1});
+    // the least double, σ² = 2^−1074: t = 1 (x_0 = e^−1). "00" "1" "0": y = 1, x = (b − a)²/(2ab)
+    // ≈ 2^1073, ⌊x⌋ ≥ W: lo = 0, hi = 1, "1" false; "1" "0": y = 0, x = 2^−1075, v = ⌊x·2^128⌋
+    // = 0: the bounds of e^0, 2^W, lo one less as x is not v/2^W: "0" true ((0 + 1)·2^W ≤ lo·2).
+    spec_gaussian_by_hand<2, int>(DBL_TRUE_MIN, spec_gaussian_of(DBL_TRUE_MIN), bits("00" "1" "0" "1" "1" "0" "0"), {0});
+    // a proposal past max(T) throws std::out_of_range, as the Laplace one does: σ² = (2^25 − 1)²
+    // gives t = 2^25, s = 24, x_s = e^−1/2 > 1/2 ("0" true), and int's ⌊(2^31 − 1)/2^24⌋ = 127:
+    // 127 zeros give h = 127, a 128th true trial throws, 128 bits in all
+    {
+        const auto script = bits(std::string(128, '0'));
+        std::size_t used = 0, spec_used = 0;
+        auto source = from_values<coin>([&] { return script.at(used++); });
+        auto spec_digit = [&] { return script.at(spec_used++); };
+        spec_die<2, decltype(spec_digit)> spec{spec_digit};
+        const double sigma2 = (0x1p25 - 1) * (0x1p25 - 1);
+        rollplan::discrete_gaussian_distribution<int> d(sigma2);
+        spec_gaussian p = spec_gaussian_of(sigma2);
+        CHECK(p.t == spec_big(1) << 25);
+        CHECK(p.proposal.s == 24);
+        CHECK_THROWS_AS(d(source), std::out_of_range);
+        CHECK_THROWS_AS(spec_gaussian_draw<int>(spec, p), std::out_of_range);
+        CHECK(used == 128);
+        CHECK(spec_used == 128);
+    }
+    // refused with std::invalid_argument: NaN, σ² ≤ 0, ±infinity, 2^w/t < 45, a numerator or
+    // denominator above 2^64. int: t ≤ ⌊2^31/45⌋ = 47721858, so σ² < 47721858² (exact doubles).
+    CHECK_THROWS_AS(rollplan::discrete_gaussian_distribution<int>(std::nan("")), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_gaussian_distribution<int>(0.0), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_gaussian_distribution<int>(-1.0), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_gaussian_distribution<int>(HUGE_VAL), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_gaussian_distribution<int>(-HUGE_VAL), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::discrete_gaussian_distribution<int>(2277375730972163.0));
+    CHECK_THROWS_AS(rollplan::discrete_gaussian_distribution<int>(2277375730972164.0), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::discrete_gaussian_distribution<long long>(2277375730972164.0));
+    CHECK_NOTHROW(rollplan::discrete_gaussian_distribution<int>(rational{2277375730972164, 2}));
+    CHECK_THROWS_AS(rollplan::discrete_gaussian_distribution<int>(rational{2277375730972164, 1}), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_gaussian_distribution<long long>(rational{two_to_64 + 1, 1}), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::discrete_gaussian_distribution<long long>(rational{1, two_to_64 + 1}), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::discrete_gaussian_distribution<long long>(rational{two_to_64, 1}));
+    CHECK_NOTHROW(rollplan::discrete_gaussian_distribution<int>(rational{1, two_to_64}));
+    CHECK_NOTHROW(rollplan::discrete_gaussian_distribution<int>(DBL_TRUE_MIN));
 }
