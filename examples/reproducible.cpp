@@ -196,7 +196,7 @@ int main() {
                         rp::discrete_laplace_distribution<int>(rp::rational{1, 2}));
 
     // discrete_gaussian_distribution (spec version 13): a double and a rational variance, on 64-
-    // and 32-bit words, a d6 and a coin; 2 and 9/2 meet x = 0 (|y| = sigma2/t)
+    // and 32-bit words, a d6 and a coin; 2 meets x = 0 (|y| = 1 = sigma2/t)
     print_one_at_a_time("gaussian 2, splitmix64{21}", rp::splitmix64{21}, rp::discrete_gaussian_distribution<int>(2.0));
     print_one_at_a_time("gaussian 1e24, pcg32{22}", rp::pcg32{22}, rp::discrete_gaussian_distribution<long long>(1e24));
     print_one_at_a_time("gaussian 9/2, d6 of splitmix64{23}", rp::from_values<rp::d6>([e = rp::splitmix64{23}]() mutable { return e() % 6; }),

@@ -1691,29 +1691,10 @@ void spec_exp_report(const std::vector<std::string>& failures) {
     REQUIRE(failures.empty());
 }
 
-// the library's and the spec's bernoulli_exp on the scripted digits of a die of K faces: the
+// a library distribution d and the spec's draw on the scripted digits of a die of K faces: the
 // values expected, and every digit read, no more
-template <count_t K, class X>
-void spec_bernoulli_exp_by_hand(X library_x, spec_exp_bounds x, const std::vector<std::uint64_t>& digits, const std::vector<bool>& expected) {
-    rollplan::bernoulli_exp_distribution d(library_x);
-    std::size_t used = 0, spec_used = 0;
-    auto source = from_values<die<K>>([&] { return digits.at(used++); });
-    auto spec_digit = [&] { return digits.at(spec_used++); };
-    spec_die<K, decltype(spec_digit)> spec{spec_digit};
-    std::vector<bool> ours, theirs;
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-        ours.push_back(d(source));
-        theirs.push_back(spec_bernoulli_exp_draw(spec, x));
-    }
-    CHECK(theirs == expected);
-    CHECK(ours == expected);
-    CHECK(spec_used == digits.size());
-    CHECK(used == digits.size());
-}
-
-template <count_t K, class T, class P>
-void spec_laplace_by_hand(P library_t, spec_laplace t, const std::vector<std::uint64_t>& digits, const std::vector<T>& expected) {
-    rollplan::discrete_laplace_distribution<T> d(library_t);
+template <count_t K, class T, class D, class SpecDraw>
+void spec_given_digits(const D& d, SpecDraw spec_draw, const std::vector<std::uint64_t>& digits, const std::vector<T>& expected) {
     std::size_t used = 0, spec_used = 0;
     auto source = from_values<die<K>>([&] { return digits.at(used++); });
     auto spec_digit = [&] { return digits.at(spec_used++); };
@@ -1721,12 +1702,26 @@ void spec_laplace_by_hand(P library_t, spec_laplace t, const std::vector<std::ui
     std::vector<T> ours, theirs;
     for (std::size_t i = 0; i < expected.size(); ++i) {
         ours.push_back(d(source));
-        theirs.push_back(spec_laplace_draw<T>(spec, t));
+        theirs.push_back(spec_draw(spec));
     }
     CHECK(theirs == expected);
     CHECK(ours == expected);
     CHECK(spec_used == digits.size());
     CHECK(used == digits.size());
+}
+
+// the library's and the spec's bernoulli_exp on the scripted digits of a die of K faces: the
+// values expected, and every digit read, no more
+template <count_t K, class X>
+void spec_bernoulli_exp_by_hand(X library_x, spec_exp_bounds x, const std::vector<std::uint64_t>& digits, const std::vector<bool>& expected) {
+    spec_given_digits<K, bool>(rollplan::bernoulli_exp_distribution(library_x), [&x](auto& spec) { return spec_bernoulli_exp_draw(spec, x); },
+                               digits, expected);
+}
+
+template <count_t K, class T, class P>
+void spec_laplace_by_hand(P library_t, spec_laplace t, const std::vector<std::uint64_t>& digits, const std::vector<T>& expected) {
+    spec_given_digits<K, T>(rollplan::discrete_laplace_distribution<T>(library_t), [&t](auto& spec) { return spec_laplace_draw<T>(spec, t); },
+                            digits, expected);
 }
 }  // namespace
 
@@ -2041,20 +2036,8 @@ T spec_gaussian_draw(G& g, spec_gaussian& p) {
 template <count_t K, class T, class P>
 void spec_gaussian_by_hand(P library_sigma2, spec_gaussian sigma2, const std::vector<std::uint64_t>& digits,
                            const std::vector<T>& expected) {
-    rollplan::discrete_gaussian_distribution<T> d(library_sigma2);
-    std::size_t used = 0, spec_used = 0;
-    auto source = from_values<die<K>>([&] { return digits.at(used++); });
-    auto spec_digit = [&] { return digits.at(spec_used++); };
-    spec_die<K, decltype(spec_digit)> spec{spec_digit};
-    std::vector<T> ours, theirs;
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-        ours.push_back(d(source));
-        theirs.push_back(spec_gaussian_draw<T>(spec, sigma2));
-    }
-    CHECK(theirs == expected);
-    CHECK(ours == expected);
-    CHECK(spec_used == digits.size());
-    CHECK(used == digits.size());
+    spec_given_digits<K, T>(rollplan::discrete_gaussian_distribution<T>(library_sigma2),
+                            [&sigma2](auto& spec) { return spec_gaussian_draw<T>(spec, sigma2); }, digits, expected);
 }
 }  // namespace
 
