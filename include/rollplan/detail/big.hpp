@@ -210,6 +210,17 @@ inline std::uint64_t divide(big& x, std::uint64_t d) {
     return static_cast<std::uint64_t>(remainder);
 }
 
+// x ← x·f + a (a digit appended to x in base f: f >= 1, a < f).
+inline void multiply_add(big& x, std::uint64_t f, std::uint64_t a) {
+    std::uint64_t carry = a;
+    for (std::uint64_t& l : x.limb) {
+        const count_t t = count_t{l} * f + carry;
+        l = static_cast<std::uint64_t>(t);
+        carry = static_cast<std::uint64_t>(t >> 64);
+    }
+    if (carry != 0) x.limb.push_back(carry);
+}
+
 // ⌊a / d⌋, d >= 1 of any size, and a mod d in *rest when asked. Binary long
 // division, a bit of a at a time: r = 2r + bit, and r − d when r >= d gives a 1.
 inline big quotient(const big& a, const big& d, big* rest = nullptr) {
