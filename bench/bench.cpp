@@ -6,7 +6,7 @@
 //                                  cases in a new random order each time; prints
 //                                  CSV with the median ns per value
 //   bench --group G                only the cases of group G (draw, generate,
-//                                  pick, shuffle, pool, geometric, discrete,
+//                                  pick, shuffle, pool, geometric, exponential, discrete,
 //                                  discrete compile-time, construct), with
 //                                  either mode
 //   bench --loaded                 timing of the loaded dice alone (the groups
@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <array>
 #include <boost/random/discrete_distribution.hpp>
+#include <boost/random/exponential_distribution.hpp>
 #include <boost/random/geometric_distribution.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
@@ -621,6 +622,25 @@ void add_geometric(const char* engine, const char* label, double p, u64 per_run)
         });
 }
 
+// ---- exponential_distribution ----------------------------------------------------
+// One draw of exponential(λ) as a double, the distribution made once; the label is λ.
+template <class G>
+void add_exponential(const char* engine, const char* label, double lambda, u64 per_run) {
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, label, 0, per_run, make);
+        cases.back().group = "exponential";
+    };
+    auto ours = std::make_shared<const rp::exponential_distribution<double>>(lambda);
+    add("rollplan", [ours](u64) { return [ours](auto& g) -> u64 { return bits_of((*ours)(g)); }; });
+    add("libstdc++", [lambda](u64) {
+        return [d = std::exponential_distribution<double>(lambda)](auto& g) mutable -> u64 { return bits_of(d(g)); };
+    });
+    if constexpr (!std::is_same_v<G, coin_engine>)
+        add("Boost.Random", [lambda](u64) {
+            return [d = boost::random::exponential_distribution<double>(lambda)](auto& g) mutable -> u64 { return bits_of(d(g)); };
+        });
+}
+
 // ---- loaded dice: discrete distributions -------------------------------------------
 // One draw with integer weights given at run time, each distribution made once.
 template <class G>
@@ -789,6 +809,11 @@ void build_cases(bool quick) {
         add_geometric<std::mt19937_64>("mt19937_64", label, p, per_run);
         add_geometric<rp::splitmix64>("splitmix64", label, p, per_run);
         add_geometric<coin_engine>("coin", label, p, 16);
+    }
+    for (auto [lambda, label] : {std::pair<double, const char*>{1.5, "1.5"}, {1e-3, "1e-3"}}) {
+        add_exponential<std::mt19937_64>("mt19937_64", label, lambda, per_run);
+        add_exponential<rp::splitmix64>("splitmix64", label, lambda, per_run);
+        add_exponential<coin_engine>("coin", label, lambda, 16);
     }
     add_pick(6, "6");
     add_pick(1000, "1000");

@@ -204,6 +204,19 @@ int main() {
     print_one_at_a_time("gaussian 0.7, coin of pcg32{24}", rp::from_values<rp::coin>([e = rp::pcg32{24}]() mutable { return e() >> 31; }),
                         rp::discrete_gaussian_distribution<int>(0.7));
 
+    // exponential_distribution (spec version 14): doubles and floats on 64- and 32-bit words, a
+    // rate whose values are subnormal and one whose are near the largest double, a d6 and a coin
+    print_reals_one_at_a_time("exponential 1.5, splitmix64{25}", rp::splitmix64{25}, rp::exponential_distribution<double>(1.5));
+    print_reals_one_at_a_time("exponential float 0.25, pcg32{26}", rp::pcg32{26}, rp::exponential_distribution<float>(0.25f));
+    print_reals_one_at_a_time("exponential 1e-300, xoshiro256starstar{27}", rp::xoshiro256starstar{27},
+                              rp::exponential_distribution<double>(1e-300));
+    print_reals_one_at_a_time("exponential DBL_MAX, splitmix64{28}", rp::splitmix64{28},
+                              rp::exponential_distribution<double>(0x1.fffffffffffffp+1023));
+    print_reals_one_at_a_time("exponential 2, d6 of splitmix64{29}", rp::from_values<rp::d6>([e = rp::splitmix64{29}]() mutable { return e() % 6; }),
+                              rp::exponential_distribution<double>(2.0));
+    print_reals_one_at_a_time("exponential 1, coin of pcg32{30}", rp::from_values<rp::coin>([e = rp::pcg32{30}]() mutable { return e() >> 31; }),
+                              rp::exponential_distribution<double>(1.0));
+
     std::printf(same ? "compile time and run time agree\n" : "compile time and run time DIFFER\n");
     return same ? 0 : 1;
 }

@@ -14,6 +14,7 @@
 #include "discrete_laplace.hpp"
 #include "distribution.hpp"
 #include "engines.hpp"
+#include "exponential.hpp"
 #include "generate.hpp"
 #include "generate_canonical.hpp"
 #include "geometric.hpp"

@@ -106,6 +106,24 @@ public:
             return checked_digit<die>(s_());
         }
     }
+    // For bits: the next n digits (1 <= n <= 64) as one number, the first the
+    // most significant: n calls of next(), a roll's bits at a time.
+    std::uint64_t take(int n) {
+        static_assert(of_bits);
+        std::uint64_t v = 0;
+        while (n > 0) {
+            if (held_ == 0) {
+                bits_ = roll();
+                held_ = roll_bits;
+            }
+            const int t = n < held_ ? n : held_;
+            v = (t == 64 ? 0 : v << t) | (bits_ >> (64 - t));
+            bits_ = t == 64 ? 0 : bits_ << t;
+            held_ -= t;
+            n -= t;
+        }
+        return v;
+    }
     // For bits: the next roll's, from bit 63 down (0 below them).
     std::uint64_t roll() { return checked_digit<die>(s_()) << (64 - roll_bits); }
 
