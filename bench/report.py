@@ -325,25 +325,14 @@ def targets(median, calls, instructions):
     return rows
 
 
-def exponential_bits_table(calls):
-    """Coin flips per double value (the coin engine's calls) against the information bound."""
-    lines = ["| λ | information bound H (bits) | librvg (entropy optimal) | `rollplan` | libstdc++ |", "|---|---|---|---|---|"]
-    for lam in EXPONENTIAL_LAMBDA:
-        h = exponential_bound(float(lam))
-        ours = calls.get(("gcc", "exponential", "coin", "rollplan", lam), calls.get(("clang", "exponential", "coin", "rollplan", lam)))
-        theirs = calls.get(("gcc", "exponential", "coin", "libstdc++", lam), calls.get(("clang", "exponential", "coin", "libstdc++", lam)))
-        lines.append(f"| {lam} | {h:.2f} | H to H + 2: {h:.2f}–{h + 2:.2f} | {fmt(ours)} | {fmt(theirs, 0)} |")
-    return "\n".join(lines)
-
-
-def geometric_bits_table(calls):
-    """Coin flips per value (the coin engine's calls) against the information bound."""
-    lines = ["| p | information bound H (bits) | librvg (entropy optimal) | `rollplan` | libstdc++ |", "|---|---|---|---|---|"]
-    for p in GEOMETRIC_P:
-        h = geometric_bound(float(p))
-        ours = calls.get(("gcc", "geometric", "coin", "rollplan", p), calls.get(("clang", "geometric", "coin", "rollplan", p)))
-        theirs = calls.get(("gcc", "geometric", "coin", "libstdc++", p), calls.get(("clang", "geometric", "coin", "libstdc++", p)))
-        lines.append(f"| {p} | {h:.2f} | H to H + 2: {h:.2f}–{h + 2:.2f} | {fmt(ours)} | {fmt(theirs, 0)} |")
+def bits_table(calls, group, params, bound, name):
+    """Coin flips per value (the coin engine's calls) of group's cases against the information bound."""
+    lines = [f"| {name} | information bound H (bits) | librvg (entropy optimal) | `rollplan` | libstdc++ |", "|---|---|---|---|---|"]
+    for n in params:
+        h = bound(float(n))
+        ours = calls.get(("gcc", group, "coin", "rollplan", n), calls.get(("clang", group, "coin", "rollplan", n)))
+        theirs = calls.get(("gcc", group, "coin", "libstdc++", n), calls.get(("clang", group, "coin", "libstdc++", n)))
+        lines.append(f"| {n} | {h:.2f} | H to H + 2: {h:.2f}–{h + 2:.2f} | {fmt(ours)} | {fmt(theirs, 0)} |")
     return "\n".join(lines)
 
 
@@ -492,22 +481,20 @@ def main():
     table += ["Constructing from n weights: ns per weight (GCC 12 / Clang 16) and bytes held per weight:", "",
               construct_table(median, calls)]
     table.append("")
-    for engine in ["mt19937_64", "splitmix64"]:
-        table += both_compilers_on(f"`geometric_distribution<long long>(p)` on {engine}, ns per value (median; GCC 12 / Clang 16):",
-                                   "geometric", engine, GEOMETRIC_LIBRARIES, GEOMETRIC_P)
+    # the exact samplers of <random>'s distributions: time on two engines, then bits from a coin
+    for name, group, params, bound, parameter, bits in [
+            ("geometric_distribution<long long>(p)", "geometric", GEOMETRIC_P, geometric_bound, "p",
+             "Bits a geometric value reads: coin flips per value (the coin engine: one bit a call), against the "
+             "information bound and librvg's entropy-optimal generator (Saad & Lee, PLDI 2025):"),
+            ("exponential_distribution<double>(λ)", "exponential", EXPONENTIAL_LAMBDA, exponential_bound, "λ",
+             "Bits an exponential double reads: coin flips per value, against the information bound (the entropy of "
+             "the double floor(E/λ)) and librvg's entropy-optimal generator:")]:
+        for engine in ["mt19937_64", "splitmix64"]:
+            table += both_compilers_on(f"`{name}` on {engine}, ns per value (median; GCC 12 / Clang 16):",
+                                       group, engine, GEOMETRIC_LIBRARIES, params)
+            table.append("")
+        table += [bits, "", bits_table(calls, group, params, bound, parameter)]
         table.append("")
-    table += ["Bits a geometric value reads: coin flips per value (the coin engine: one bit a call), against "
-              "the information bound and librvg's entropy-optimal generator (Saad & Lee, PLDI 2025):", "",
-              geometric_bits_table(calls)]
-    table.append("")
-    for engine in ["mt19937_64", "splitmix64"]:
-        table += both_compilers_on(f"`exponential_distribution<double>(λ)` on {engine}, ns per value (median; GCC 12 / Clang 16):",
-                                   "exponential", engine, GEOMETRIC_LIBRARIES, EXPONENTIAL_LAMBDA)
-        table.append("")
-    table += ["Bits an exponential double reads: coin flips per value, against the information bound (the entropy of "
-              "the double floor(E/λ)) and librvg's entropy-optimal generator:", "",
-              exponential_bits_table(calls)]
-    table.append("")
     libs = ["rollplan", "rollplan uniform_below", "rollplan run-time bounds", "libstdc++", "Boost.Random", "Abseil",
             "pcg-cpp bounded_rand", "Lemire (reference)"]
     for engine in REAL_ENGINES:

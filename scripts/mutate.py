@@ -99,16 +99,19 @@ TARGETS = {
     "detail/std_surface.hpp": ["detail/std_surface.cpp", "distribution.cpp", "discrete.cpp", "engines.cpp"],
     "geometric.hpp": ["geometric.cpp", "discrete_laplace.cpp", "golden.cpp"],
     "detail/lazy_uniform.hpp": ["detail/lazy_uniform.cpp", "geometric.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp",
-                                "discrete_gaussian.cpp", "golden.cpp"],
+                                "discrete_gaussian.cpp", "exponential.cpp", "golden.cpp"],
     "bernoulli_exp.hpp": ["bernoulli_exp.cpp", "golden.cpp"],
     "discrete_laplace.hpp": ["discrete_laplace.cpp", "discrete_gaussian.cpp", "golden.cpp"],
     "discrete_gaussian.hpp": ["discrete_gaussian.cpp", "golden.cpp"],
     "detail/exp_bounds.hpp": ["detail/exp_bounds.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp", "discrete_gaussian.cpp",
                               "golden.cpp"],
     "detail/big.hpp": ["detail/big.cpp", "detail/levels.cpp", "detail/lazy_uniform.cpp", "detail/exp_bounds.cpp", "geometric.cpp",
-                       "discrete.cpp", "discrete_gaussian.cpp"],
+                       "discrete.cpp", "discrete_gaussian.cpp", "detail/floor_quotient.cpp", "exponential.cpp"],
     "detail/probability.hpp": ["detail/probability.cpp", "discrete.cpp", "geometric.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp",
                                "discrete_gaussian.cpp"],
+    "detail/floor_quotient.hpp": ["detail/floor_quotient.cpp", "exponential.cpp", "golden.cpp"],
+    "detail/von_neumann.hpp": ["detail/von_neumann.cpp", "exponential.cpp", "golden.cpp"],
+    "exponential.hpp": ["exponential.cpp", "golden.cpp"],
 }
 # The rollplan command's headers (cli/), mutated too: each mutant builds the command (cli/rollplan.cpp)
 # and runs the cases of tests/cli/check.sh, the one most likely to fail first.
@@ -426,7 +429,7 @@ NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hp
                      "distribution.hpp", "detail/std_surface.hpp", "uniform_real.hpp",
                      "generate_canonical.hpp", "geometric.hpp", "detail/lazy_uniform.hpp", "detail/probability.hpp",
                      "detail/big.hpp", "bernoulli_exp.hpp", "discrete_laplace.hpp", "detail/exp_bounds.hpp",
-                     "discrete_gaussian.hpp"}
+                     "discrete_gaussian.hpp", "detail/floor_quotient.hpp", "detail/von_neumann.hpp", "exponential.hpp"}
 
 
 def sweeps_of(header, every=False):

@@ -75,11 +75,7 @@ struct attempt_masses {
 template <class Die>
 attempt_masses on_every_attempt(const discrete_gaussian_distribution<int>& d, std::size_t depth) {
     attempt_masses m;
-    auto weight = [](std::size_t length) {
-        count_t all = 1;
-        for (std::size_t i = 0; i < length; ++i) all *= Die::faces;
-        return rational{1, all};
-    };
+    auto weight = weight_of<Die>;
     detail::walk_sequences<Die>([&](auto& source) { return detail::gaussian_attempts::attempt(d, source); }, depth,
                                 [&](std::size_t length, long long value) {
                                     rational& to = value == detail::gaussian_attempts::rejected ? m.rejected : m.of[value];

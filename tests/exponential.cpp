@@ -39,11 +39,7 @@ struct value_masses {
 template <class F, class Die>
 value_masses on_every_sequence_of(const detail::exponential_rate& rate, std::size_t depth) {
     value_masses m;
-    auto weight = [](std::size_t length) {
-        count_t all = 1;
-        for (std::size_t i = 0; i < length; ++i) all *= Die::faces;
-        return rational{1, all};
-    };
+    auto weight = weight_of<Die>;
     detail::walk_sequences<Die>(
         [&](auto& source) {
             detail::digit_stream<decltype(source)> digits(source);

@@ -34,15 +34,18 @@ struct masses {
     std::vector<rational> of;
     rational below, beyond, unfinished;
 };
+// The weight of one sequence of `length` rolls of Die: K^−length.
+template <class Die>
+rational weight_of(std::size_t length) {
+    count_t all = 1;
+    for (std::size_t i = 0; i < length; ++i) all *= Die::faces;
+    return rational{1, all};
+}
 template <class Die, class D>
 masses on_every_sequence(const D& d, std::size_t depth, std::size_t n, long long first = 0) {
     masses m;
     m.of.assign(n, rational{});
-    auto weight = [](std::size_t length) {
-        count_t all = 1;
-        for (std::size_t i = 0; i < length; ++i) all *= Die::faces;
-        return rational{1, all};
-    };
+    auto weight = weight_of<Die>;
     detail::walk_sequences<Die>(
         [&](auto& source) { return d(source); }, depth,
         [&](std::size_t length, auto value) {

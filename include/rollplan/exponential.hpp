@@ -146,16 +146,15 @@ std::uint64_t exponential_floor(Stream& digits, const exponential_rate& rate) {
 
 }  // namespace detail
 
-// Real numbers x >= 0 of density λe^−λx, each float or double given its exact
-// share (the top of this file). RealType is float or double (IEEE 754
-// binary32 or binary64); λ > 0 and finite.
+// E/λ rounded down to a float or double (IEEE 754 binary32 or binary64, the
+// RealType), E of density e^−E: each value with its exact probability (the
+// top of this file). λ > 0 and finite.
 template <class RealType = double>
 class exponential_distribution : public detail::std_surface<exponential_distribution<RealType>> {
     static_assert(detail::is_binary_real<RealType>,
                   "rollplan: exponential_distribution<RealType> takes float or double (IEEE 754 binary32 or "
                   "binary64): each value's share is exact only in a format rollplan can list");
-    // (double's format for a type refused above, so that the refusal is the one error)
-    using format = typename format_of<std::conditional_t<detail::is_binary_real<RealType>, RealType, double>>::type;
+    using format = detail::checked_format_t<RealType>;
 
 public:
     using result_type = RealType;

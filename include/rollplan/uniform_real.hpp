@@ -128,8 +128,7 @@ class uniform_real_distribution : public detail::std_surface<uniform_real_distri
     static_assert(detail::is_binary_real<RealType>,
                   "rollplan: uniform_real_distribution<RealType> takes float or double (IEEE 754 binary32 or "
                   "binary64): each value's share is exact only in a format rollplan can list");
-    // (double's format for a type refused above, so that the refusal is the one error)
-    using format = typename format_of<std::conditional_t<detail::is_binary_real<RealType>, RealType, double>>::type;
+    using format = detail::checked_format_t<RealType>;
 
 public:
     using result_type = RealType;

@@ -47,11 +47,7 @@ found on_every_run(const Run& run, std::size_t depth, std::size_t ks, std::size_
     for (std::size_t i = 0; i < L; ++i) cells *= B;
     found f;
     f.of.assign(ks, std::vector<rational>(static_cast<std::size_t>(cells)));
-    auto weight = [](std::size_t length) {
-        count_t all = 1;
-        for (std::size_t i = 0; i < length; ++i) all *= Die::faces;
-        return rational{1, all};
-    };
+    auto weight = weight_of<Die>;
     detail::walk_sequences<Die>(
         [&](auto& source) {
             detail::digit_stream<decltype(source)> digits(source);

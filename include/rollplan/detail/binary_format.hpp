@@ -63,6 +63,12 @@ inline constexpr bool is_binary_real =
     (std::is_same_v<Real, double> && std::numeric_limits<double>::is_iec559 && std::numeric_limits<double>::digits == 53 &&
      sizeof(double) == 8);
 
+// The format of a float or double; double's for any other type, which its
+// distribution refuses with a static_assert of its own, so that the refusal
+// is the one error.
+template <class Real>
+using checked_format_t = typename format_of<std::conditional_t<is_binary_real<Real>, Real, double>>::type;
+
 template <class Real>
 constexpr std::uint64_t bits_of_real(Real x) {
     if constexpr (sizeof(Real) == 4)
