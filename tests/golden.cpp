@@ -2208,3 +2208,368 @@ TEST_CASE("discrete_gaussian_distribution on given digits: values computed by ha
     CHECK_NOTHROW(rollplan::discrete_gaussian_distribution<int>(rational{1, two_to_64}));
     CHECK_NOTHROW(rollplan::discrete_gaussian_distribution<int>(DBL_TRUE_MIN));
 }
+
+namespace {
+// spec.md section 4b, exponential_distribution<RealType>(lambda), written from the text alone
+// (with section 4's "U's digits" for the stream): von Neumann's attempts on lazy uniforms kept
+// as lists of digits, then the rounding of X = E/λ with exact integers (spec_big), the floor
+// into float/double found by std::nextafter steps from a guess, compared exactly.
+
+// U's digits for one draw: on a source of K = 2^w faces, w bits a roll, the most significant
+// first, a roll read only when a bit is wanted and none is left (B = 2); otherwise the rolls
+// themselves (B = K). Made afresh for each draw, so the bits a draw leaves are dropped.
+template <class G>
+struct spec_expo_stream {
+    G& g;
+    count_t faces = count_t{G::max()} - G::min() + 1;
+    unsigned w = 0;  // bits a roll; 0: the digits are the rolls
+    std::uint64_t word = 0;
+    unsigned left = 0;  // bits of word not used yet
+
+    explicit spec_expo_stream(G& source) : g(source) {
+        if ((faces & (faces - 1)) == 0)
+            while ((count_t{1} << w) < faces) ++w;
+    }
+    spec_big base() const { return w != 0 ? spec_big(2) : spec_big(static_cast<std::uint64_t>(faces)); }
+    std::uint64_t next() {
+        const auto roll = [this] { return static_cast<std::uint64_t>(g() - G::min()); };
+        if (w == 0) return roll();
+        if (left == 0) word = roll(), left = w;
+        --left;
+        return (word >> left) & 1u;
+    }
+};
+
+// a finite Real ≥ 0 as m·2^e exactly
+struct spec_dyadic {
+    spec_big m;
+    int e = 0;
+};
+template <class Real>
+spec_dyadic spec_dyadic_of(Real x) {
+    int e = 0;
+    const Real f = std::frexp(x, &e);  // x = f·2^e, f in [1/2, 1) (or 0)
+    constexpr int digits = std::numeric_limits<Real>::digits;
+    return {spec_big(static_cast<std::uint64_t>(std::ldexp(f, digits))), e - digits};
+}
+
+// the sign of A·2^a − B·2^b, for A, B ≥ 0
+int spec_compare_scaled(const spec_big& A, int a, const spec_big& B, int b) {
+    const int low = std::min(a, b);
+    const spec_big left = A << static_cast<unsigned>(a - low), right = B << static_cast<unsigned>(b - low);
+    return left < right ? -1 : (left > right ? 1 : 0);
+}
+
+// the sign of num·2^s/den − y, for a representable y ≥ 0 (num ≥ 0, den ≥ 1)
+template <class Real>
+int spec_compare_real(const spec_big& num, const spec_big& den, int s, Real y) {
+    const spec_dyadic d = spec_dyadic_of(y);
+    return spec_compare_scaled(num, s, den * d.m, d.e);
+}
+
+int spec_msb(const spec_big& v) { return static_cast<int>(boost::multiprecision::msb(v)); }
+
+// the largest representable Real ≤ v = num·2^s/den, or the largest finite one when v is at or
+// past it: a guess from v's top 63 bits, then nextafter steps down while above v and up while
+// the next one is still ≤ v
+template <class Real>
+Real spec_floor_real(const spec_big& num, const spec_big& den, int s) {
+    const Real top = std::numeric_limits<Real>::max(), infinity = std::numeric_limits<Real>::infinity();
+    if (spec_compare_real(num, den, s, top) >= 0) return top;
+    if (num == 0) return Real(0);
+    const int shift = 62 - (spec_msb(num) - spec_msb(den) + s);  // v·2^shift in [2^61, 2^63)
+    const int scale = s + shift;
+    spec_big t;
+    if (scale >= 0)
+        t = (num << static_cast<unsigned>(scale)) / den;
+    else
+        t = num / (den << static_cast<unsigned>(-scale));
+    Real guess = std::ldexp(static_cast<Real>(t.convert_to<std::uint64_t>()), -shift);
+    if (guess > top) guess = top;
+    while (guess > 0 && spec_compare_real(num, den, s, guess) < 0) guess = std::nextafter(guess, Real(0));
+    for (;;) {
+        const Real next = std::nextafter(guess, infinity);
+        if (next > top || spec_compare_real(num, den, s, next) < 0) return guess;
+        guess = next;
+    }
+}
+
+// exponential_distribution<Real>(lambda), one draw: E by von Neumann's attempts on one stream
+// of U's digits, then the rounding of E/λ, reading x's further digits as needed
+template <class Real, class G>
+Real spec_exponential_draw(G& g, Real lambda) {
+    spec_expo_stream<G> stream(g);
+    const spec_big base = stream.base();
+    const spec_dyadic l = spec_dyadic_of(lambda);  // λ = l.m·2^l.e
+    using uniform = std::vector<std::uint64_t>;  // a lazy uniform: its digits read so far
+    // digit i of a lazy uniform, read (with every digit before it, in order) from the stream
+    auto digit = [&stream](uniform& v, std::size_t i) {
+        while (v.size() <= i) v.push_back(stream.next());
+        return v[i];
+    };
+    for (spec_big k = 0;; ++k) {
+        // an attempt: x a new uniform, w = x, n = 0; while a new uniform u < w: w = u, n = n + 1
+        uniform x, w_of_u;
+        bool w_is_x = true;
+        unsigned long n = 0;
+        for (;;) {
+            uniform u;
+            uniform& w = w_is_x ? x : w_of_u;
+            bool less = false;
+            for (std::size_t i = 0;; ++i) {  // w's digit i, then u's digit i
+                const std::uint64_t w_digit = digit(w, i);
+                const std::uint64_t u_digit = digit(u, i);
+                if (u_digit != w_digit) {
+                    less = u_digit < w_digit;
+                    break;
+                }
+            }
+            if (!less) break;
+            w_of_u = std::move(u);
+            w_is_x = false;
+            ++n;
+        }
+        if (n % 2 != 0) continue;  // odd: k = k + 1 and a new attempt
+        // E = k + x. Rounding: with x's j digits, u their value and D = B^j, X lies in
+        // [(k·D + u)/(D·λ), (k·D + u + 1)/(D·λ)) = [lo, hi), λ = m·2^e: lo = (k·D + u)·2^−e/(D·m)
+        spec_big value = 0, D = 1;
+        for (const std::uint64_t d : x) value = value * base + d, D *= base;
+        for (;;) {
+            const spec_big num = k * D + value, den = D * l.m;
+            const Real r = spec_floor_real<Real>(num, den, -l.e);
+            if (r == std::numeric_limits<Real>::max()) return r;
+            const Real successor = std::nextafter(r, std::numeric_limits<Real>::infinity());
+            if (spec_compare_real(spec_big(num + 1), den, -l.e, successor) <= 0) return r;  // hi ≤ succ(r)
+            value = value * base + digit(x, x.size());  // x's next digit
+            D *= base;
+        }
+    }
+}
+
+// a standard engine that counts its calls
+template <class G>
+struct spec_counted_engine {
+    using result_type = typename G::result_type;
+    static constexpr result_type min() { return G::min(); }
+    static constexpr result_type max() { return G::max(); }
+    G g;
+    std::size_t calls = 0;
+    result_type operator()() { return ++calls, g(); }
+};
+
+// draws values of the library on source and of the spec on spec_source (two copies of one
+// sequence), with used()/spec_used() their counts of rolls: "" or the first difference, in
+// value (bit for bit) or in the rolls the draw read
+template <class Real, class Source, class SpecSource, class Used, class SpecUsed>
+std::string spec_expo_difference(Real lambda, Source& source, Used used, SpecSource& spec_source, SpecUsed spec_used, int draws) {
+    rollplan::exponential_distribution<Real> d(lambda);
+    for (int i = 0; i < draws; ++i) {
+        const std::size_t before = used(), spec_before = spec_used();
+        const Real ours = d(source);
+        const Real expected = spec_exponential_draw(spec_source, lambda);
+        const std::size_t rolls = used() - before, spec_rolls = spec_used() - spec_before;
+        if (spec_bits_of(ours) != spec_bits_of(expected) || rolls != spec_rolls)
+            return "draw " + std::to_string(i) + ": library " + spec_hex(ours) + " after " + std::to_string(rolls) + " rolls, spec " +
+                   spec_hex(expected) + " after " + std::to_string(spec_rolls) + " rolls";
+    }
+    return "";
+}
+
+template <class Real, class Engine>
+std::string spec_expo_engine(Real lambda, int draws, Engine engine) {
+    spec_counted_engine<Engine> source{engine}, twin{engine};
+    std::string difference = spec_expo_difference(lambda, source, [&] { return source.calls; }, twin, [&] { return twin.calls; }, draws);
+    if (difference.empty() && !(source.g == twin.g)) difference = "the engines are left at different places";
+    return difference;
+}
+
+// a die of K faces whose digits are digit(x) of a splitmix64 x, for the library through
+// from_values<die<K>> and for the spec through spec_die
+template <count_t K, class Real, class Digit>
+std::string spec_expo_die(Real lambda, int draws, std::uint64_t seed, Digit digit) {
+    splitmix64 x{seed}, y{seed};
+    std::size_t used = 0, spec_used = 0;
+    auto source = from_values<die<K>>([&] { return ++used, digit(x); });
+    auto spec_digit = [&] { return ++spec_used, digit(y); };
+    spec_die<K, decltype(spec_digit)> spec_source{spec_digit};
+    return spec_expo_difference(lambda, source, [&] { return used; }, spec_source, [&] { return spec_used; }, draws);
+}
+
+// every source against the spec for one λ: the failures, named with the source and its seed
+template <class Real>
+std::vector<std::string> spec_expo_sources(Real lambda, int draws, std::uint64_t seed) {
+    std::vector<std::pair<std::string, std::string>> results;
+    const int few = std::max(draws / 4, 10);
+    for (std::uint64_t s = seed; s < seed + 3; ++s)
+        results.emplace_back("mt19937_64 seed " + std::to_string(s), spec_expo_engine(lambda, draws, std::mt19937_64{s}));
+    results.emplace_back("splitmix64 seed " + std::to_string(seed), spec_expo_engine(lambda, draws, splitmix64{seed}));
+    results.emplace_back("mt19937 seed " + std::to_string(seed), spec_expo_engine(lambda, draws, std::mt19937{static_cast<std::uint32_t>(seed)}));
+    // K = 2^31 − 2, not a power of two: the digits are the rolls, B = K
+    results.emplace_back("minstd_rand seed " + std::to_string(seed + 1),
+                         spec_expo_engine(lambda, few, std::minstd_rand{static_cast<std::uint32_t>(seed + 1)}));
+    const std::string tag = " (splitmix64 seed " + std::to_string(seed) + ")";
+    results.emplace_back("coin" + tag, spec_expo_die<2>(lambda, draws, seed, [](splitmix64& x) { return x() >> 63; }));
+    results.emplace_back("d6" + tag, spec_expo_die<6>(lambda, draws, seed, [](splitmix64& x) { return x() % 6; }));
+    // 3 bits a roll: a draw's last bits dropped mid-roll
+    results.emplace_back("d8" + tag, spec_expo_die<8>(lambda, few, seed, [](splitmix64& x) { return x() >> 61; }));
+    // skewed digits: long runs of equal digits in the comparisons, x near 0 or near 1
+    results.emplace_back("mostly 0 coin" + tag, spec_expo_die<2>(lambda, few, seed, [](splitmix64& x) {
+                             return (x() & 7) != 0 ? std::uint64_t{0} : x() >> 63;
+                         }));
+    results.emplace_back("mostly 1 coin" + tag, spec_expo_die<2>(lambda, few, seed, [](splitmix64& x) {
+                             return (x() & 7) != 0 ? std::uint64_t{1} : x() >> 63;
+                         }));
+    results.emplace_back("mostly 0 d6" + tag, spec_expo_die<6>(lambda, few, seed, [](splitmix64& x) {
+                             return (x() & 7) != 0 ? std::uint64_t{0} : x() % 6;
+                         }));
+    std::vector<std::string> failures;
+    for (const auto& [name, difference] : results)
+        if (!difference.empty()) failures.push_back(name + ": " + difference);
+    return failures;
+}
+
+// the library's and the spec's draws on the scripted digits of a die of K faces: the values
+// expected bit for bit, and every digit read, no more
+template <count_t K, class Real>
+void spec_expo_by_hand(Real lambda, const std::vector<std::uint64_t>& digits, const std::vector<Real>& expected) {
+    std::size_t used = 0, spec_used = 0;
+    auto source = from_values<die<K>>([&] { return digits.at(used++); });
+    auto spec_digit = [&] { return digits.at(spec_used++); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    rollplan::exponential_distribution<Real> d(lambda);
+    std::vector<std::string> ours, theirs, wanted;
+    for (const Real value : expected) {
+        wanted.push_back(spec_hex(value) + (std::signbit(value) ? " (-)" : ""));
+        const Real library_value = d(source);
+        ours.push_back(spec_hex(library_value) + (std::signbit(library_value) ? " (-)" : ""));
+        const Real spec_value = spec_exponential_draw(spec, lambda);
+        theirs.push_back(spec_hex(spec_value) + (std::signbit(spec_value) ? " (-)" : ""));
+    }
+    CHECK(theirs == wanted);
+    CHECK(ours == wanted);
+    CHECK(spec_used == digits.size());
+    CHECK(used == digits.size());
+}
+}  // namespace
+
+TEST_CASE("exponential_distribution follows the spec on every source", "[golden][exponential]") {
+    // each λ on every source of spec_expo_sources: the values bit for bit and the rolls each
+    // draw read. The largest finite λ puts X among the subnormals (X ≈ E·2^−1024 for double,
+    // E·2^−128 for float: fewer significant bits, a value 0 when E is below about 2^−50 or
+    // 2^−21); 1e300 (1e30f) makes X small and normal, 1e-300 and 2^−20 large; the least
+    // subnormal makes nearly every value the largest finite number (lo at or past it)
+    std::uint64_t seed = 401;
+    const double doubles[] = {1.0, 1.5, 0.1, 7.0, 1e-300, 1e300, DBL_TRUE_MIN, DBL_MAX, 0x1p-20, 3.0};
+    for (const double lambda : doubles) {
+        INFO("double, lambda = " << spec_hex(lambda));
+        spec_exp_report(spec_expo_sources(lambda, 40, seed));
+        seed += 10;
+    }
+    const float floats[] = {1.0f, 1.5f, 0.1f, 7.0f, 1e-30f, 1e30f, FLT_TRUE_MIN, FLT_MAX, 0x1p-20f, 3.0f};
+    for (const float lambda : floats) {
+        INFO("float, lambda = " << spec_hex(lambda));
+        spec_exp_report(spec_expo_sources(lambda, 40, seed));
+        seed += 10;
+    }
+}
+
+TEST_CASE("exponential_distribution on given digits: values computed by hand from the spec", "[golden][exponential]") {
+    auto bits = [](const std::string& text) { return spec_digits_of_bits(text, 1); };
+    auto zeros = [](std::size_t count) { return std::string(count, '0'); };
+    auto ones = [](std::size_t count) { return std::string(count, '1'); };
+    // On a coin the digits are bits (B = 2). An attempt: x new, w = x; for each new u, w's digit
+    // i then u's digit i until they differ. "0" "1": x0 = 0, u0 = 1 > 0, so u ≥ w, n = 0 (even):
+    // accepted with k = 0, x = [0]. "1" "0" "1": x0 = 1, u0 = 0 < 1 (n = 1, w = u = [0]), the next
+    // u's digit 0 = 1 > 0: n = 1, odd, k = 1. "1" "0" "0" "1" "0" "1": x0 = 1, u0 = 0 (n = 1, w =
+    // u = [0]); next u: its digit 0 = 0 ties w's, then w's digit 1 (not read yet: "1"), then u's
+    // digit 1 = 0 < 1: n = 2, w = [0, 0]; next u's digit 0 = 1 > 0: n = 2, even, k = 0, x = [1].
+    // Rounding with λ = 1: X = k + x lies in [k + u/2^j, k + (u + 1)/2^j), an aligned interval of
+    // width 2^−j; it lies within one cell exactly when 2^−j ≤ the quantum there: j = 52 in
+    // [1, 2), 53 in [1/2, 1), 54 in [1/4, 1/2); before that it holds two cells or more.
+    // "0" "1", then x1 … x53 = 53 ones: X in [1/4, 1/2), j = 54, value u/2^54 = 1/2 − 2^−54 (at
+    // j = 54, hi = 1/2 = succ(r): the test hi ≤ succ(r) holds with equality). 55 rolls.
+    spec_expo_by_hand<2, double>(1.0, bits("01" + ones(53)), {0x1.fffffffffffffp-2});
+    // rejected (k = 1), then "0" "1" accepted, x1 … x51 = 51 ones: X = 1 + 0.0111…1b (52 digits)
+    // = 1.5 − 2^−52. 5 + 51 = 56 rolls.
+    spec_expo_by_hand<2, double>(1.0, bits("101" "01" + ones(51)), {0x1.7ffffffffffffp+0});
+    // n = 2, accepted: x = [1], X in [1/2, 1), j = 53: x1 … x52 = 52 zeros, value 1/2. 58 rolls.
+    // (Were u's digit 1 read before w's, the "1" would be u's and u > w: n = 1, rejected.)
+    spec_expo_by_hand<2, double>(1.0, bits("100101" + zeros(52)), {0.5});
+    // two draws: the n = 2 attempt with x1 … x52 = 52 ones (1 − 2^−53), then "0" "1" with x1 = 1
+    // and 52 zeros: X in [1/4, 1/4 + 2^−54), value 1/4
+    spec_expo_by_hand<2, double>(1.0, bits("100101" + ones(52) + "01" "1" + zeros(52)), {0x1.fffffffffffffp-1, 0.25});
+    // λ = 3: X = x/3 with x = [1] and then zeros: lo = 1/6 at every j ≥ 1, hi = 1/6 + 2^−j/3.
+    // 1/6 = 0.0010101…b lies in [1/8, 1/4), quantum 2^−55: 2^55/6 = 6004799503160661 + 1/3, so
+    // r = 6004799503160661·2^−55 = 0x1.5555555555555p-3 (1/6 rounded down, as 1.0/6.0 is) and
+    // succ(r) = 1/6 + (2/3)·2^−55 = 1/6 + 2^−54/3: hi ≤ succ(r) first at j = 54, with equality.
+    // x1 … x53 = 53 zeros: 6 + 53 = 59 rolls.
+    spec_expo_by_hand<2, double>(3.0, bits("100101" + zeros(53)), {0x1.5555555555555p-3});
+    // float, λ = 3: quantum 2^−26 there, 2^26/6 = 11184810 + 2/3: r = 11184810·2^−26 =
+    // 0x1.555554p-3 (below 1.0f/6.0f, which rounds up), succ(r) = 1/6 + 2^−26/3: j = 26, x1 … x25.
+    spec_expo_by_hand<2, float>(3.0f, bits("100101" + zeros(25)), {0x1.555554p-3f});
+    // float, λ = 1: x = [1], X in [1/2, 1), quantum 2^−24: j = 24, x1 … x23 = 23 ones: 1 − 2^−24.
+    spec_expo_by_hand<2, float>(1.0f, bits("100101" + ones(23)), {0x1.fffffep-1f});
+    // λ = 2^1023: X = (k + x)·2^−1023, below 2^−1022, quantum 2^−1074: j = 51. x = [1] (the n = 2
+    // attempt), x1 … x49 = 0, x50 = 1: u = 2^50 + 1, value (2^50 + 1)·2^−1074. 56 rolls.
+    spec_expo_by_hand<2, double>(0x1p1023, bits("100101" + zeros(49) + "1"), {0x0.4000000000001p-1022});
+    // λ = the largest double, max = 2^1024·(1 − 2^−53): "0" "1" and x all zeros: lo = 0, r = +0,
+    // hi = 1/(2^j·max) ≤ 2^−1074 first at j = 51 (at j = 50 it is 2^−1074/(1 − 2^−53)): x1 … x50
+    // = 50 zeros, value +0, 52 rolls.
+    spec_expo_by_hand<2, double>(DBL_MAX, bits("01" + zeros(50)), {0.0});
+    // λ = 2^−1074: X = E·2^1074. Rejected (k = 1), then "0" "1": lo = 2·2^1074/2 ≥ max: the
+    // largest double, 5 rolls. "0" "1", x1 … x48 = 0, x49 = 1: lo = 0 until j = 50, then
+    // 2^−50·2^1074 = 2^1024 ≥ max: the largest double, 51 rolls. "0" "1", x1 … x49 = 0, x50 = 1:
+    // lo = 2^1023 = r from j = 51, hi = 2^1023 + 2^(1023 − t) at j = 51 + t, succ(r) = 2^1023 +
+    // 2^971: t = 52, x51 … x102 = 52 zeros: 2^1023, 104 rolls.
+    spec_expo_by_hand<2, double>(DBL_TRUE_MIN, bits("101" "01"), {DBL_MAX});
+    spec_expo_by_hand<2, double>(DBL_TRUE_MIN, bits("01" + zeros(48) + "1"), {DBL_MAX});
+    spec_expo_by_hand<2, double>(DBL_TRUE_MIN, bits("01" + zeros(49) + "1" + zeros(52)), {0x1p1023});
+    // float, λ = 2^−149: rejected then accepted (k = 1): lo = 2^149 ≥ the largest float. 5 rolls.
+    spec_expo_by_hand<2, float>(FLT_TRUE_MIN, bits("101" "01"), {FLT_MAX});
+
+    // A d6 (B = 6, the digits are the rolls). {5, 2, 4}: x0 = 5, u0 = 2 < 5 (n = 1, w = [2]), the
+    // next u's digit 0 = 4 > 2: n = 1, k = 1. {0, 3}: x0 = 0, u0 = 3 > 0: accepted, x = [0].
+    // λ = 1: X in [1, 1 + 6^−j) for x's digits all 0; r = 1, succ(r) = 1 + 2^−52: 6^20 =
+    // 3656158440062976 < 2^52 = 4503599627370496 < 6^21 = 21936950640377856, so j = 21: x1 … x20
+    // = 20 zeros, value 1, 3 + 2 + 20 = 25 rolls.
+    spec_expo_by_hand<6, double>(1.0, {5, 2, 4, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {1.0});
+    // The order of reads: {3, 3, 1, 0, 4}: x0 = 3, u0 = 3 (a tie), x1 = 1 (w's digit 1 first),
+    // u1 = 0 < 1: n = 1, w = [3, 0]; the next u's digit 0 = 4 > 3: n = 1, k = 1. (Read u's digit 1
+    // first, u1 = 1 > x1 = 0: n = 0, accepted with k = 0.) {2, 5}: x0 = 2, u0 = 5: accepted,
+    // x = [2], then 20 zeros: X in [4/3, 4/3 + 6^−j); 4/3·2^52 = 6004799503160661 + 1/3, so r =
+    // 0x1.5555555555555p+0 (= 4.0/3.0) and succ(r) = 4/3 + (2/3)·2^−52: 6^j ≥ 1.5·2^52 =
+    // 6755399441055744 first at j = 21. 5 + 2 + 20 = 27 rolls.
+    spec_expo_by_hand<6, double>(1.0, {3, 3, 1, 0, 4, 2, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+                                 {0x1.5555555555555p+0});
+    // {5, 2, 1, 3}: x0 = 5, u0 = 2 (n = 1, w = [2]), u0 = 1 < 2 (n = 2, w = [1]), u0 = 3 > 1: n = 2,
+    // accepted, k = 0, x = [5]; twenty more 5s: X in [1 − 6^−21, 1): 6^−21 < 2^−53, so r = 1 −
+    // 2^−53 and succ(r) = 1 = hi at j = 21 (at j = 20, 6^−20 > 2·2^−53: r ≤ 1 − 2^−52). 24 rolls.
+    spec_expo_by_hand<6, double>(1.0, {5, 2, 1, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5},
+                                 {0x1.fffffffffffffp-1});
+    // λ = 2^−1074 on a d6: the attempt {3, 3, 1, 0, 4} (k = 1), {2, 5}: lo ≥ 2^1074: the largest
+    // double, 7 rolls.
+    spec_expo_by_hand<6, double>(DBL_TRUE_MIN, {3, 3, 1, 0, 4, 2, 5}, {DBL_MAX});
+
+    // 64-bit words (w = 64: bits, the most significant first; a draw's leftover bits dropped).
+    // Word 1: "101" (k = 1), "01" (x0 = 0), 51 ones (x1 … x51): 1.5 − 2^−52 at j = 52, after 56
+    // bits; its last 8 bits (ones) are dropped. Word 2: "01" (k = 0, x0 = 0), "1" (x1), zeros: j
+    // = 54, value 1/4, after 55 bits. Two rolls. (Had word 1's ones been kept, draw 2 would begin
+    // "11111111": four ties, then x4 = 0 < u4 = 1: accepted with x = [1, 1, 1, 1, 0], near 0.94.)
+    spec_expo_by_hand<two_to_64, double>(1.0, {(std::uint64_t{0b10101} << 59) | ((std::uint64_t{1} << 59) - 1), std::uint64_t{0b011} << 61},
+                                         {0x1.7ffffffffffffp+0, 0.25});
+    // 32-bit words: "01" "1" and 52 zeros (55 bits, x0 … x53) take two words: 1/4, 2 rolls.
+    spec_expo_by_hand<count_t{1} << 32, double>(1.0, {std::uint64_t{0b011} << 29, 0}, {0.25});
+
+    // refused with std::invalid_argument: NaN, λ ≤ 0, ±infinity
+    CHECK_THROWS_AS(rollplan::exponential_distribution<double>(std::nan("")), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::exponential_distribution<double>(0.0), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::exponential_distribution<double>(-0.0), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::exponential_distribution<double>(-1.0), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::exponential_distribution<double>(HUGE_VAL), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::exponential_distribution<double>(-HUGE_VAL), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::exponential_distribution<float>(std::nanf("")), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::exponential_distribution<float>(0.0f), std::invalid_argument);
+    CHECK_THROWS_AS(rollplan::exponential_distribution<float>(HUGE_VALF), std::invalid_argument);
+    CHECK_NOTHROW(rollplan::exponential_distribution<double>(DBL_TRUE_MIN));
+    CHECK_NOTHROW(rollplan::exponential_distribution<float>(FLT_MAX));
+}
