@@ -91,3 +91,22 @@ TEST_CASE("big: product, sum, difference, shifts and division as cpp_int's", "[b
     // of(count_t) keeps all 128 bits
     REQUIRE(as_cpp(big::of(~count_t{0})) == (cpp_int(1) << 128) - 1);
 }
+
+TEST_CASE("big: multiply_add appends a digit in any base, a carry past the top limb kept", "[big]") {
+    splitmix64 g{23};
+    for (int round = 0; round < 300; ++round) {
+        big a = random_big(g, g() % 4);
+        const std::uint64_t f = round % 3 == 0 ? 2 : round % 3 == 1 ? 6 : (g() | 1), d = g() % f;
+        const cpp_int expected = as_cpp(a) * f + d;
+        detail::multiply_add(a, f, d);
+        REQUIRE(as_cpp(a) == expected);
+    }
+    // every limb full: the carry out of the top, 1 for f = 2, is a limb of its own
+    big full;
+    full.limb.assign(2, ~std::uint64_t{0});
+    detail::multiply_add(full, 2, 1);
+    REQUIRE(as_cpp(full) == (cpp_int(1) << 129) - 1);
+    big empty;
+    detail::multiply_add(empty, 6, 5);
+    REQUIRE(as_cpp(empty) == 5);
+}

@@ -129,3 +129,33 @@ TEST_CASE("floor_in_format: doubles, from below the smallest subnormal past the 
     check<F>((cpp_int(1) << 54) - 1, 2, 971);  // just past it
     check<F>(1, 1, 1024);
 }
+
+TEST_CASE("versus_successor: a point against succ(r), -1, 0 or 1, on both integer types, past 128 bits' reach too", "[floor_quotient]") {
+    splitmix64 random{31};
+    auto compare = [](const cpp_int& num, const cpp_int& den, long long s, const detail::format_floor& r) {
+        const cpp_rational point = cpp_rational(num, den) * power_of_two(s), next = cpp_rational(cpp_int(r.sig) + 1) * power_of_two(r.h);
+        return point < next ? -1 : point == next ? 0 : 1;
+    };
+    auto check_both = [&](const cpp_int& num, const cpp_int& den, long long s, const detail::format_floor& r) {
+        INFO("num = " << num << ", den = " << den << ", s = " << s << ", sig = " << r.sig << ", h = " << r.h);
+        const int expected = compare(num, den, s, r);
+        REQUIRE(detail::versus_successor(big_of(num), big_of(den), s, r) == expected);
+        if (num < cpp_int(1) << 120 && den < cpp_int(1) << 64) {
+            const count_t n128 = (count_t{static_cast<std::uint64_t>(num >> 64)} << 64) | static_cast<std::uint64_t>(num & 0xffffffffffffffffu);
+            REQUIRE(detail::versus_successor(n128, count_t{static_cast<std::uint64_t>(den)}, s, r) == expected);
+        }
+    };
+    // the point far below and far above succ(r): a shift of either side would pass 128 bits
+    // (succ(r) = 2^52·2^100: a shift of it by 100 bits leaves 0 of 128)
+    const detail::format_floor big_r{0, (std::uint64_t{1} << 52) - 1, 100}, small_r{0, 3, -200};
+    check_both(1, 1, 0, big_r);
+    check_both(cpp_int(1) << 119, 3, 0, small_r);
+    check_both(5, 7, -300, big_r);
+    // equal, one unit of the point below and above, over random r
+    for (int i = 0; i < 200; ++i) {
+        const detail::format_floor r{0, (random() >> 11) | (std::uint64_t{1} << 52), static_cast<long long>(random() % 200) - 100};
+        const cpp_int den = cpp_int(random() | 1), scaled = (cpp_int(r.sig) + 1) * den;
+        const long long shift = static_cast<long long>(random() % 40);
+        for (const int offset : {-1, 0, 1}) check_both((scaled << static_cast<unsigned>(shift)) + offset, den, r.h - shift, r);
+    }
+}

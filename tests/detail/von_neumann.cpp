@@ -152,3 +152,19 @@ TEST_CASE("von_neumann: the digits in the spec's order, on a coin sequence worke
     REQUIRE(e.x.size() == 1);
     REQUIRE(e.x[0] == 0);
 }
+
+TEST_CASE("von_neumann: a lazy uniform keeps its digits past those it holds in place", "[von_neumann]") {
+    // 100 digits of a d6 read through at(): the first 32 in place, the rest in the vector
+    std::uint64_t next = 0;
+    auto six = from_values<d6>([&next] { return next++ % 6; });
+    decltype(auto) s = as_source(six);
+    detail::digit_stream<decltype(s)> digits(s);
+    detail::lazy_digits x;
+    REQUIRE(x.at(99, digits) == 99 % 6);
+    REQUIRE(x.size() == 100);
+    for (std::size_t i = 0; i < 100; ++i) REQUIRE(x[i] == i % 6);
+    x.clear();
+    REQUIRE(x.size() == 0);
+    REQUIRE(x.at(40, digits) == (100 + 40) % 6);  // the stream goes on: digit 0 is roll 100
+    REQUIRE(x[0] == 100 % 6);
+}
