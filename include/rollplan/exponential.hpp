@@ -73,19 +73,20 @@ bool round_down(Stream& digits, Int& num, Int& den, long long& s, std::uint64_t&
         const long long top = static_cast<long long>(length_of(plus_one(num))) - static_cast<long long>(length_of(den)) + s;
         const long long h = top - F::significand_bits > F::min_quantum ? top - F::significand_bits : F::min_quantum;
         if (top < F::max_exponent) {  // (else the interval may reach the largest finite number, whose test is true)
-            if constexpr (Stream::of_bits) {  // (B = 2: den fixed) n digits at once, n the count that leaves length(den) > s − h
-                long long n = s - h - static_cast<long long>(length_of(den)) + 1;
-                if (narrow && n > 0 && static_cast<long long>(length_of(num)) + n > 120) return false;
-                for (; n > 0; n -= 64) {
-                    const int chunk = n < 64 ? static_cast<int>(n) : 64;
-                    const std::uint64_t v = digits.take(chunk);
+            if constexpr (Stream::of_bits) {
+                // (B = 2: den fixed) n digits at once, n the count that leaves length(den) > s − h;
+                // n <= M + 1 − length(num + 1) <= M < 64, as h >= top − M
+                const long long n = s - h - static_cast<long long>(length_of(den)) + 1;
+                if (n > 0) {
+                    if (narrow && static_cast<long long>(length_of(num)) + n > 120) return false;
+                    const std::uint64_t v = digits.take(static_cast<int>(n));
                     if constexpr (narrow) {
-                        num = shifted(num, static_cast<std::size_t>(chunk)) | v;
+                        num = shifted(num, static_cast<std::size_t>(n)) | v;
                     } else {
-                        num = shifted(num, static_cast<std::size_t>(chunk));
+                        num = shifted(num, static_cast<std::size_t>(n));
                         num.add(v, 0);
                     }
-                    s -= chunk;
+                    s -= n;
                 }
             } else {
                 while (static_cast<long long>(length_of(den)) <= s - h) append(digits.next());
