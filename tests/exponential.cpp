@@ -276,6 +276,16 @@ TEST_CASE("exponential_distribution: the rounding is exact from any start, on ev
             REQUIRE(rounding_exact<medium, d6>(drawn_rounding<medium>(c.rate), c.lambda, 0, start, 7));
         }
     }
+    // a start that 128 bits cannot hold (k = 2^60 with 70 digits of x, λ = 2^54: X near 64; k = 1
+    // with 130 digits): on big integers from the start
+    {
+        std::vector<std::uint64_t> seventy(70), long_start(130);
+        for (std::size_t i = 0; i < seventy.size(); ++i) seventy[i] = (i * 7 + 3) % 5 < 2 ? 1 : 0;
+        for (std::size_t i = 0; i < long_start.size(); ++i) long_start[i] = (i * 5 + 1) % 3 == 0 ? 1 : 0;
+        INFO("starts past 128 bits");
+        REQUIRE(rounding_exact<medium, rollplan::coin>(drawn_rounding<medium>({1, 54}), exact(1, 54), std::uint64_t{1} << 60, seventy, 16));
+        REQUIRE(rounding_exact<medium, rollplan::coin>(drawn_rounding<medium>({3, -1}), cpp_rational(3, 2), 1, long_start, 16));
+    }
     // a d6's digits from random starts (rates m·2^e, m odd below 64, e from −8 to 7; k below 4;
     // up to 5 digits): a sixth power of the denominator seldom falls where the digits read with
     // no test end, so that the starts above alone would not show a digit read past the rule
