@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "detail/big.hpp"
@@ -33,6 +34,7 @@
 #include "detail/error.hpp"
 #include "detail/floor_quotient.hpp"
 #include "detail/lazy_uniform.hpp"
+#include "detail/probability.hpp"
 #include "detail/std_surface.hpp"
 #include "detail/von_neumann.hpp"
 #include "die.hpp"
@@ -206,23 +208,26 @@ private:
         return detail::real_of_bits<RealType>(detail::exponential_floor<format>(digits, p.rate_));
     }
 
-    // λ with the digits that read back its exact value (max_digits10), in the
-    // stream's locale; reading other text, or a λ it refuses, sets failbit and keeps d.
+    // λ as a double of 17 digits, '.' its point whatever the locale (as
+    // bernoulli_exp_distribution writes x): the text reads back the exact value,
+    // subnormal ones too (libc++'s num_get refuses those); reading other text,
+    // or a λ it refuses, sets failbit and keeps d.
     template <class Stream>
     void write(Stream& os) const {
-        const auto precision = os.precision(std::numeric_limits<RealType>::max_digits10);
-        os << lambda();
-        os.precision(precision);
+        detail::write_text(os, detail::double_text(static_cast<double>(lambda())));
     }
     template <class Stream>
     void read(Stream& is) {
-        RealType lambda{};
-        if (!(is >> lambda)) return;
-        if (!param_type::valid(lambda)) {
+        std::string text;
+        double value = 0;
+        if (!detail::read_word(is, text)) return;
+        // (a float's text is its exact value: the double read is that float)
+        if (!detail::read_double(text, value) || !(value <= std::numeric_limits<RealType>::max()) ||
+            !param_type::valid(static_cast<RealType>(value))) {
             is.setstate(is.failbit);
             return;
         }
-        param_ = param_type(lambda);
+        param_ = param_type(static_cast<RealType>(value));
     }
 
     param_type param_;
