@@ -54,22 +54,26 @@ struct exponential_rate {
 // or false where Int is count_t and num would pass 2^120 (the caller goes on
 // with big integers from the same state: no digit is lost; a draw meets it
 // with probability about 2^−60).
+// One more digit of x in [num, num + 1)/den·2^s, base B: num = num·B + digit;
+// then s − 1 for B = 2, den·B otherwise (count_t is used for B = 2 only).
+template <class Int>
+void append_digit(Int& num, Int& den, long long& s, std::uint64_t base, std::uint64_t digit) {
+    if constexpr (std::is_same_v<Int, big>) {
+        multiply_add(num, base, digit);
+        if (base != 2) {
+            multiply_add(den, base, 0);
+            return;
+        }
+    } else {
+        num = num << 1 | digit;
+    }
+    --s;
+}
+
 template <class F, class Int, class Stream>
 bool round_down(Stream& digits, Int& num, Int& den, long long& s, std::uint64_t& bits) {
     constexpr bool narrow = !std::is_same_v<Int, big>;
-    const auto base = static_cast<std::uint64_t>(Stream::base);
-    auto append = [&](std::uint64_t digit) {
-        if constexpr (narrow) {
-            num = num << 1 | digit;  // (B = 2 only)
-            --s;
-        } else {
-            multiply_add(num, base, digit);
-            if (base == 2)
-                --s;
-            else
-                multiply_add(den, base, 0);
-        }
-    };
+    auto append = [&](std::uint64_t digit) { append_digit(num, den, s, static_cast<std::uint64_t>(Stream::base), digit); };
     {  // digits read with no test while the interval is wider than 2^h, h the quantum at its top (top's
        // exponent at most length(num + 1) − length(den) + s, so h at most that less M): 2^s/den > 2^h
         const long long top = static_cast<long long>(length_of(plus_one(num))) - static_cast<long long>(length_of(den)) + s;
@@ -115,13 +119,13 @@ bool round_down(Stream& digits, Int& num, Int& den, long long& s, std::uint64_t&
 template <class F, class Stream>
 std::uint64_t exponential_floor(Stream& digits, const exponential_rate& rate, const exponential_value& e) {
     // X in [num, num + 1)/den·2^s: num = k·B^j + u, den = m·B^j (B = 2: den = m, s = −e − j)
+    const auto base = static_cast<std::uint64_t>(Stream::base);
     long long s = -static_cast<long long>(rate.e);
     std::uint64_t bits = 0;
     if constexpr (Stream::of_bits) {  // on 128-bit integers while num is below 2^120
         if (e.k < (std::uint64_t{1} << 56) && e.x.size() <= 60) {
             count_t num = e.k, den = rate.m;
-            for (std::size_t i = 0; i < e.x.size(); ++i) num = num << 1 | e.x[i];
-            s -= static_cast<long long>(e.x.size());
+            for (std::size_t i = 0; i < e.x.size(); ++i) append_digit(num, den, s, base, e.x[i]);
             if (round_down<F>(digits, num, den, s, bits)) return bits;
             big wide_num = big::of(num), wide_den = big::of(den);
             round_down<F>(digits, wide_num, wide_den, s, bits);
@@ -129,14 +133,7 @@ std::uint64_t exponential_floor(Stream& digits, const exponential_rate& rate, co
         }
     }
     big num = big::of(e.k), den = big::of(rate.m);
-    const auto base = static_cast<std::uint64_t>(Stream::base);
-    for (std::size_t i = 0; i < e.x.size(); ++i) {
-        multiply_add(num, base, e.x[i]);
-        if (base == 2)
-            --s;
-        else
-            multiply_add(den, base, 0);
-    }
+    for (std::size_t i = 0; i < e.x.size(); ++i) append_digit(num, den, s, base, e.x[i]);
     round_down<F>(digits, num, den, s, bits);
     return bits;
 }
