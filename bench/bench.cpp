@@ -6,7 +6,7 @@
 //                                  cases in a new random order each time; prints
 //                                  CSV with the median ns per value
 //   bench --group G                only the cases of group G (draw, generate,
-//                                  pick, shuffle, pool, geometric, exponential, discrete,
+//                                  pick, shuffle, pool, geometric, exponential, normal, discrete,
 //                                  discrete compile-time, construct), with
 //                                  either mode
 //   bench --loaded                 timing of the loaded dice alone (the groups
@@ -36,6 +36,7 @@
 #include <boost/random/discrete_distribution.hpp>
 #include <boost/random/exponential_distribution.hpp>
 #include <boost/random/geometric_distribution.hpp>
+#include <boost/random/normal_distribution.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
 #include <chrono>
@@ -51,6 +52,7 @@
 #include <pcg_random.hpp>
 #include <random>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -641,6 +643,25 @@ void add_exponential(const char* engine, const char* label, double lambda, u64 p
         });
 }
 
+// ---- normal_distribution ---------------------------------------------------------
+// One draw of normal(μ, σ) as a double, the distribution made once; the label is "μ σ".
+template <class G>
+void add_normal(const char* engine, const char* label, double mean, double stddev, u64 per_run) {
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, label, 0, per_run, make);
+        cases.back().group = "normal";
+    };
+    auto ours = std::make_shared<const rp::normal_distribution<double>>(mean, stddev);
+    add("rollplan", [ours](u64) { return [ours](auto& g) -> u64 { return bits_of((*ours)(g)); }; });
+    add("libstdc++", [mean, stddev](u64) {
+        return [d = std::normal_distribution<double>(mean, stddev)](auto& g) mutable -> u64 { return bits_of(d(g)); };
+    });
+    if constexpr (!std::is_same_v<G, coin_engine>)
+        add("Boost.Random", [mean, stddev](u64) {
+            return [d = boost::random::normal_distribution<double>(mean, stddev)](auto& g) mutable -> u64 { return bits_of(d(g)); };
+        });
+}
+
 // ---- loaded dice: discrete distributions -------------------------------------------
 // One draw with integer weights given at run time, each distribution made once.
 template <class G>
@@ -814,6 +835,11 @@ void build_cases(bool quick) {
         add_exponential<std::mt19937_64>("mt19937_64", label, lambda, per_run);
         add_exponential<rp::splitmix64>("splitmix64", label, lambda, per_run);
         add_exponential<coin_engine>("coin", label, lambda, 16);
+    }
+    for (auto [mean, stddev, label] : {std::tuple<double, double, const char*>{0.0, 1.0, "0 1"}, {100.0, 15.0, "100 15"}}) {
+        add_normal<std::mt19937_64>("mt19937_64", label, mean, stddev, per_run);
+        add_normal<rp::splitmix64>("splitmix64", label, mean, stddev, per_run);
+        add_normal<coin_engine>("coin", label, mean, stddev, 16);
     }
     add_pick(6, "6");
     add_pick(1000, "1000");

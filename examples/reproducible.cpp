@@ -217,6 +217,18 @@ int main() {
     print_reals_one_at_a_time("exponential 1, coin of pcg32{30}", rp::from_values<rp::coin>([e = rp::pcg32{30}]() mutable { return e() >> 31; }),
                               rp::exponential_distribution<double>(1.0));
 
+    // normal_distribution (spec version 15): doubles and floats on 64- and 32-bit words, values
+    // near the largest double (some clamped to it and to the lowest), subnormal ones, a d6 and a coin
+    print_reals_one_at_a_time("normal 0 1, splitmix64{31}", rp::splitmix64{31}, rp::normal_distribution<double>(0.0, 1.0));
+    print_reals_one_at_a_time("normal float -3 0.25, pcg32{32}", rp::pcg32{32}, rp::normal_distribution<float>(-3.0f, 0.25f));
+    print_reals_one_at_a_time("normal 0 DBL_MAX, xoshiro256starstar{33}", rp::xoshiro256starstar{33},
+                              rp::normal_distribution<double>(0.0, 0x1.fffffffffffffp+1023));
+    print_reals_one_at_a_time("normal 0 2^-1074, splitmix64{34}", rp::splitmix64{34}, rp::normal_distribution<double>(0.0, 0x1p-1074));
+    print_reals_one_at_a_time("normal 10 2, d6 of splitmix64{35}", rp::from_values<rp::d6>([e = rp::splitmix64{35}]() mutable { return e() % 6; }),
+                              rp::normal_distribution<double>(10.0, 2.0));
+    print_reals_one_at_a_time("normal 1 1e-3, coin of pcg32{36}", rp::from_values<rp::coin>([e = rp::pcg32{36}]() mutable { return e() >> 31; }),
+                              rp::normal_distribution<double>(1.0, 1e-3));
+
     std::printf(same ? "compile time and run time agree\n" : "compile time and run time DIFFER\n");
     return same ? 0 : 1;
 }

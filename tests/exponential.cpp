@@ -23,6 +23,7 @@
 #include <rollplan/engines.hpp>
 #include <rollplan/verify.hpp>
 
+#include "rounding.hpp"
 #include "sequences.hpp"
 
 using namespace rollplan;
@@ -111,58 +112,13 @@ TEST_CASE("exponential_distribution: exact in small formats on every roll sequen
 
 namespace {
 
-using boost::multiprecision::cpp_int;
-using boost::multiprecision::cpp_rational;
-
-cpp_rational exact(std::int64_t m, long long e) {
-    return e >= 0 ? cpp_rational(cpp_int(m) << static_cast<unsigned>(e)) : cpp_rational(cpp_int(m), cpp_int(1) << static_cast<unsigned>(-e));
-}
-
-// A source of Die replaying the walk's rolls, each roll also written down.
-template <class Die, class Replay>
-struct recording {
-    using die_type = Die;
-    Replay* replay;
-    std::vector<std::uint64_t>* rolls;
-    std::uint64_t operator()() {
-        const std::uint64_t v = (*replay)();
-        rolls->push_back(v);
-        return v;
-    }
-};
-
-// The number of F at or below q >= 0 (strict: below q, or 0), the largest finite number at or
-// past it: by bisection over the bits of F's numbers >= 0, which are in order.
-template <class F>
-std::uint64_t floor_by_search(const cpp_rational& q, bool strict = false) {
-    auto below = [&](std::uint64_t b) {
-        const detail::float_value v = detail::value_of<F>(b);
-        return strict ? exact(v.m, v.e) < q : exact(v.m, v.e) <= q;
-    };
-    if (below(F::max_finite_bits)) return F::max_finite_bits;
-    std::uint64_t lo = 0, hi = F::max_finite_bits;  // below(lo) or lo = 0; not below(hi)
-    while (hi - lo > 1) {
-        const std::uint64_t mid = lo + (hi - lo) / 2;
-        (below(mid) ? lo : hi) = mid;
-    }
-    return lo;
-}
-
 // The rounding from E = k + x with x's digits `start` given (x uniform on the interval they
-// leave, so E/λ uniform on [lo, hi)), on every sequence of up to `depth` further rolls of Die:
-// - each number r of F found within [found, found + unfinished] of the share of [lo, hi) that
-//   rounds down to r — |[r, succ(r)) ∩ [lo, hi)| / (hi − lo), [max, ∞) for the largest — exactly;
-// - each sequence read to the first digit where every point of the interval left has one floor
-//   (the spec's rule, by exact rationals and a search of F's numbers), and that floor returned.
-// run(digits, e) is the rounding under test.
+// leave, so E/λ uniform on [(k + u)/λ, (k + u + B^−j)/λ)), checked by tests/rounding.hpp's
+// rounding_exact. run(digits, e) is the rounding under test.
 template <class F, class Die, class Run>
-bool rounding_exact(const Run& run, const cpp_rational& lambda, std::uint64_t k, const std::vector<std::uint64_t>& start, std::size_t depth,
+bool rounds_exactly(const Run& run, const cpp_rational& lambda, std::uint64_t k, const std::vector<std::uint64_t>& start, std::size_t depth,
                     cpp_rational* unfinished_out = nullptr) {
-    std::map<std::uint64_t, cpp_rational> found;
-    cpp_rational unfinished = 0;
-    bool as_the_rule_reads = true;
-    auto weight = [](std::size_t length) { return cpp_rational(cpp_int(1), pow(cpp_int(Die::faces), static_cast<unsigned>(length))); };
-    auto interval = [&](const std::vector<std::uint64_t>& digits, std::size_t j) {  // [lo, hi) after x's first j digits
+    auto interval = [&](const std::vector<std::uint64_t>& digits, std::size_t j) {  // after x's first j digits
         cpp_rational u = 0, width = 1;
         for (std::size_t i = 0; i < j; ++i) {
             width /= static_cast<unsigned>(Die::faces);
@@ -170,53 +126,13 @@ bool rounding_exact(const Run& run, const cpp_rational& lambda, std::uint64_t k,
         }
         return std::pair<cpp_rational, cpp_rational>((k + u) / lambda, (k + u + width) / lambda);
     };
-    auto one_floor = [&](const std::pair<cpp_rational, cpp_rational>& i) {
-        const std::uint64_t r = floor_by_search<F>(i.first);
-        return r == F::max_finite_bits || floor_by_search<F>(i.second, true) == r;
+    auto from_start = [&](auto& digits, const std::vector<std::uint64_t>& x) {
+        detail::exponential_value e;
+        e.k = k;
+        for (const std::uint64_t digit : x) e.x.push_back(digit);
+        return run(digits, e);
     };
-    detail::walk_sequences<Die>(
-        [&](auto& source) {
-            std::vector<std::uint64_t> rolls;
-            recording<Die, std::remove_reference_t<decltype(source)>> recorder{&source, &rolls};
-            detail::digit_stream<decltype(recorder)&> digits(recorder);
-            detail::exponential_value e;
-            e.k = k;
-            for (const std::uint64_t digit : start) e.x.push_back(digit);
-            const std::uint64_t bits = run(digits, e);
-            return std::pair<std::uint64_t, std::vector<std::uint64_t>>(bits, rolls);
-        },
-        depth,
-        [&](std::size_t length, const std::pair<std::uint64_t, std::vector<std::uint64_t>>& result) {
-            found[result.first] += weight(length);
-            std::vector<std::uint64_t> x = start;  // (a coin's rolls are its digits; a d6's too)
-            x.insert(x.end(), result.second.begin(), result.second.end());
-            // (a sub-interval of an interval of one floor has one floor: the digit before the last
-            // is enough to show none was read past the first that decides)
-            if (x.size() > start.size()) as_the_rule_reads = as_the_rule_reads && !one_floor(interval(x, x.size() - 1));
-            as_the_rule_reads = as_the_rule_reads && one_floor(interval(x, x.size())) &&
-                                floor_by_search<F>(interval(x, x.size()).first) == result.first;
-        },
-        [&](std::size_t length) {
-            if (length == depth) unfinished += weight(length);
-        });
-    if (unfinished_out != nullptr) *unfinished_out = unfinished;
-    if (!as_the_rule_reads) return false;
-    const auto [lo, hi] = interval(start, start.size());
-    for (const auto& [bits, mass] : found)
-        if (bits > F::max_finite_bits) return false;
-    for (std::uint64_t bits = 0; bits <= F::max_finite_bits; ++bits) {
-        const detail::float_value v = detail::value_of<F>(bits);
-        const cpp_rational r = exact(v.m, v.e);
-        const cpp_rational top = bits == F::max_finite_bits ? hi : std::min(hi, [&] {
-            const detail::float_value n = detail::value_of<F>(bits + 1);
-            return exact(n.m, n.e);
-        }());
-        const cpp_rational bottom = std::max(lo, r), share = top > bottom ? (top - bottom) / (hi - lo) : cpp_rational(0);
-        const auto at = found.find(bits);
-        const cpp_rational f = at == found.end() ? cpp_rational(0) : at->second;
-        if (!(f <= share && share <= f + unfinished)) return false;
-    }
-    return true;
+    return rounding_exact<F, Die>(from_start, interval, start, depth, false, unfinished_out);
 }
 
 // The rounding as a draw does it (exponential_floor), and on big integers from the start (a draw
@@ -257,7 +173,7 @@ TEST_CASE("exponential_distribution: the rounding is exact from any start, on ev
             for (const std::vector<std::uint64_t>& start : {std::vector<std::uint64_t>{}, {1}, {1, 0, 1}, {1, 1, 1, 1, 1, 1, 1}}) {
                 INFO("lambda = " << c.lambda << ", k = " << k << ", start of " << start.size() << " bits");
                 cpp_rational unfinished;
-                REQUIRE(rounding_exact<tiny, rollplan::coin>(drawn_rounding<tiny>(c.rate), c.lambda, k, start, 16, &unfinished));
+                REQUIRE(rounds_exactly<tiny, rollplan::coin>(drawn_rounding<tiny>(c.rate), c.lambda, k, start, 16, &unfinished));
                 REQUIRE(unfinished < cpp_rational(1, 1000));
             }
         // 32 numbers a binade: from two starts, on 128-bit and on big integers; the check can fail:
@@ -265,15 +181,15 @@ TEST_CASE("exponential_distribution: the rounding is exact from any start, on ev
         // number, 252, for λ = 7/1024)
         INFO("lambda = " << c.lambda << " in binary_format<4, 5>");
         cpp_rational unfinished;
-        REQUIRE(rounding_exact<medium, rollplan::coin>(drawn_rounding<medium>(c.rate), c.lambda, 0, {}, 16, &unfinished));
+        REQUIRE(rounds_exactly<medium, rollplan::coin>(drawn_rounding<medium>(c.rate), c.lambda, 0, {}, 16, &unfinished));
         REQUIRE(unfinished < cpp_rational(1, 500));
-        REQUIRE(rounding_exact<medium, rollplan::coin>(drawn_rounding<medium>(c.rate), c.lambda, 3, {1, 0, 1}, 16));
-        REQUIRE(rounding_exact<medium, rollplan::coin>(big_rounding<medium>(c.rate), c.lambda, 1, {1}, 16));
-        if (c.rate.e > -10) REQUIRE_FALSE(rounding_exact<medium, rollplan::coin>(drawn_rounding<medium>(c.rate), c.lambda * cpp_rational(9, 8), 3, {1, 0, 1}, 16));
+        REQUIRE(rounds_exactly<medium, rollplan::coin>(drawn_rounding<medium>(c.rate), c.lambda, 3, {1, 0, 1}, 16));
+        REQUIRE(rounds_exactly<medium, rollplan::coin>(big_rounding<medium>(c.rate), c.lambda, 1, {1}, 16));
+        if (c.rate.e > -10) REQUIRE_FALSE(rounds_exactly<medium, rollplan::coin>(drawn_rounding<medium>(c.rate), c.lambda * cpp_rational(9, 8), 3, {1, 0, 1}, 16));
         for (const std::vector<std::uint64_t>& start : {std::vector<std::uint64_t>{3}, {0, 5}, {5, 5, 5}}) {
             INFO("lambda = " << c.lambda << ", d6 start of " << start.size() << " rolls");
-            REQUIRE(rounding_exact<small, d6>(drawn_rounding<small>(c.rate), c.lambda, 1, start, 7));
-            REQUIRE(rounding_exact<medium, d6>(drawn_rounding<medium>(c.rate), c.lambda, 0, start, 7));
+            REQUIRE(rounds_exactly<small, d6>(drawn_rounding<small>(c.rate), c.lambda, 1, start, 7));
+            REQUIRE(rounds_exactly<medium, d6>(drawn_rounding<medium>(c.rate), c.lambda, 0, start, 7));
         }
     }
     // a start that 128 bits cannot hold (k = 2^60 with 70 digits of x, λ = 2^54: X near 64; k = 1
@@ -283,8 +199,8 @@ TEST_CASE("exponential_distribution: the rounding is exact from any start, on ev
         for (std::size_t i = 0; i < seventy.size(); ++i) seventy[i] = (i * 7 + 3) % 5 < 2 ? 1 : 0;
         for (std::size_t i = 0; i < long_start.size(); ++i) long_start[i] = (i * 5 + 1) % 3 == 0 ? 1 : 0;
         INFO("starts past 128 bits");
-        REQUIRE(rounding_exact<medium, rollplan::coin>(drawn_rounding<medium>({1, 54}), exact(1, 54), std::uint64_t{1} << 60, seventy, 16));
-        REQUIRE(rounding_exact<medium, rollplan::coin>(drawn_rounding<medium>({3, -1}), cpp_rational(3, 2), 1, long_start, 16));
+        REQUIRE(rounds_exactly<medium, rollplan::coin>(drawn_rounding<medium>({1, 54}), exact(1, 54), std::uint64_t{1} << 60, seventy, 16));
+        REQUIRE(rounds_exactly<medium, rollplan::coin>(drawn_rounding<medium>({3, -1}), cpp_rational(3, 2), 1, long_start, 16));
     }
     // a d6's digits from random starts (rates m·2^e, m odd below 64, e from −8 to 7; k below 4;
     // up to 5 digits): a sixth power of the denominator seldom falls where the digits read with
@@ -297,8 +213,8 @@ TEST_CASE("exponential_distribution: the rounding is exact from any start, on ev
         for (std::uint64_t& digit : start) digit = random() % 6;
         const std::uint64_t k = random() % 4;
         INFO("lambda = " << lambda << ", k = " << k << ", d6 start of " << start.size() << " rolls");
-        REQUIRE(rounding_exact<tiny, d6>(drawn_rounding<tiny>(rate), lambda, k, start, 3));
-        REQUIRE(rounding_exact<medium, d6>(drawn_rounding<medium>(rate), lambda, k, start, 3));
+        REQUIRE(rounds_exactly<tiny, d6>(drawn_rounding<tiny>(rate), lambda, k, start, 3));
+        REQUIRE(rounds_exactly<medium, d6>(drawn_rounding<medium>(rate), lambda, k, start, 3));
     }
 }
 

@@ -18,6 +18,7 @@
 #include "generate.hpp"
 #include "generate_canonical.hpp"
 #include "geometric.hpp"
+#include "normal.hpp"
 #include "optimum.hpp"
 #include "philox.hpp"
 #include "plan.hpp"

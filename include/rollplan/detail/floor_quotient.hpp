@@ -51,6 +51,8 @@ inline std::size_t length_of(count_t x) {
 inline count_t shifted(count_t x, std::size_t n) { return x << n; }  // (no bit lost: the callers' lengths)
 inline count_t shifted_down(count_t x, std::size_t n) { return n >= 128 ? 0 : x >> n; }
 inline count_t product(count_t a, count_t b) { return a * b; }
+inline count_t sum(count_t a, count_t b) { return a + b; }
+inline count_t difference(count_t a, count_t b) { return a - b; }  // a >= b
 inline bool at_least(count_t a, count_t b) { return a >= b; }
 inline std::uint64_t low_word(const big& x) { return x.word_at(0); }
 inline std::uint64_t low_word(count_t x) { return static_cast<std::uint64_t>(x); }

@@ -72,15 +72,19 @@ bool below(lazy_digits& u, lazy_digits& w, Stream& stream) {
 }
 
 // One attempt on x (a new uniform): whether it is kept (n even). w is x, then
-// each u found below it; two other uniforms take turns as u and w.
-template <class Stream>
-bool exponential_attempt(lazy_digits& x, Stream& stream) {
+// each u found below it; two other uniforms take turns as u and w. After each
+// u < w, step() is asked too, and n counts on only when it says true: with
+// steps true with probability c each (independent of the uniforms), n >= i
+// has probability (c·x)^i/i!, and n is even with probability e^−cx (Karney's
+// Algorithm B, detail/karney_normal.hpp); exponential_attempt's step is true.
+template <class Stream, class Step>
+bool von_neumann_attempt(lazy_digits& x, Stream& stream, Step&& step) {
     lazy_digits first, second;
     lazy_digits* w = &x;
     lazy_digits* u = &first;
     lazy_digits* spare = &second;
     bool even = true;
-    while (below(*u, *w, stream)) {
+    while (below(*u, *w, stream) && step()) {
         lazy_digits* const was_w = w;
         w = u;
         u = was_w == &x ? spare : was_w;  // a new uniform: never x, never the new w
@@ -89,6 +93,10 @@ bool exponential_attempt(lazy_digits& x, Stream& stream) {
         even = !even;
     }
     return even;
+}
+template <class Stream>
+bool exponential_attempt(lazy_digits& x, Stream& stream) {
+    return von_neumann_attempt(x, stream, [] { return true; });
 }
 
 // E = k + x: attempts until one is kept; k the attempts before it, x its
