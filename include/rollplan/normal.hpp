@@ -269,7 +269,8 @@ private:
         const bool negative = !mean_text.empty() && mean_text[0] == '-';
         // (a float's text is its exact value: the double read is that float)
         if (!detail::read_double(negative ? mean_text.substr(1) : mean_text, mean) || !detail::read_double(stddev_text, stddev) ||
-            !(mean <= std::numeric_limits<RealType>::max()) || !(stddev <= std::numeric_limits<RealType>::max()) || !(stddev > 0)) {
+            !(mean <= std::numeric_limits<RealType>::max()) || !(stddev <= std::numeric_limits<RealType>::max()) ||
+            !(static_cast<RealType>(stddev) > 0)) {  // (a float: a stddev below its least subnormal is 0)
             is.setstate(is.failbit);
             return;
         }
