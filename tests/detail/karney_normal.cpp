@@ -184,6 +184,18 @@ TEST_CASE("karney_normal: the thresholds of k/(k + 1) on 128 bits are those its 
         REQUIRE(t == detail::thresholds_of(detail::ratio_bounds{k, k + 1}(detail::first_precision), detail::threshold_kind::x));
         REQUIRE(t.on_false - t.on_true == (((k + 1) & k) != 0 ? 1u : 0u));  // k/(k + 1)·2^64 an integer only for k + 1 = 2^i
     }
+    // the bounds themselves, at two precisions: lo·(k + 1) <= k·2^W <= hi·(k + 1), one apart unless exact
+    for (const std::uint64_t k : {2ull, 3ull, 5ull, 1000ull, ~0ull - 1})
+        for (const std::size_t w : {std::size_t{128}, std::size_t{256}}) {
+            INFO("k = " << k << ", W = " << w);
+            const detail::bounds_at b = detail::ratio_bounds{k, k + 1}(w);
+            const detail::big scaled = detail::shifted(detail::big::of(k), w), next = detail::big::of(count_t{k} + 1);
+            REQUIRE(detail::at_least(scaled, detail::product(b.lo, next)));
+            REQUIRE(detail::at_least(detail::product(b.hi, next), scaled));
+            const bool exact = ((k + 1) & k) == 0;
+            REQUIRE(detail::at_least(b.hi, b.lo));
+            REQUIRE(detail::difference(b.hi, b.lo).bit_length() == (exact ? 0u : 1u));
+        }
     // a/b = 1/2: an integer at 2^64, lo = hi
     REQUIRE(detail::ratio_thresholds(1, 2) == detail::word_thresholds{std::uint64_t{1} << 63, std::uint64_t{1} << 63});
     REQUIRE(detail::thresholds_of(detail::ratio_bounds{1, 2}(detail::first_precision), detail::threshold_kind::x) ==
