@@ -99,7 +99,7 @@ TARGETS = {
     "detail/std_surface.hpp": ["detail/std_surface.cpp", "distribution.cpp", "discrete.cpp", "engines.cpp"],
     "geometric.hpp": ["geometric.cpp", "discrete_laplace.cpp", "golden.cpp"],
     "detail/lazy_uniform.hpp": ["detail/lazy_uniform.cpp", "geometric.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp",
-                                "discrete_gaussian.cpp", "exponential.cpp", "golden.cpp"],
+                                "discrete_gaussian.cpp", "exponential.cpp", "detail/karney_normal.cpp", "normal.cpp", "golden.cpp"],
     "bernoulli_exp.hpp": ["bernoulli_exp.cpp", "golden.cpp"],
     "discrete_laplace.hpp": ["discrete_laplace.cpp", "discrete_gaussian.cpp", "golden.cpp"],
     "discrete_gaussian.hpp": ["discrete_gaussian.cpp", "golden.cpp"],
@@ -109,9 +109,12 @@ TARGETS = {
                        "discrete.cpp", "discrete_gaussian.cpp", "detail/floor_quotient.cpp", "exponential.cpp"],
     "detail/probability.hpp": ["detail/probability.cpp", "discrete.cpp", "geometric.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp",
                                "discrete_gaussian.cpp"],
-    "detail/floor_quotient.hpp": ["detail/floor_quotient.cpp", "exponential.cpp", "golden.cpp"],
-    "detail/von_neumann.hpp": ["detail/von_neumann.cpp", "exponential.cpp", "golden.cpp"],
+    "detail/floor_quotient.hpp": ["detail/floor_quotient.cpp", "exponential.cpp", "normal.cpp", "golden.cpp", "golden_normal.cpp"],
+    "detail/von_neumann.hpp": ["detail/von_neumann.cpp", "exponential.cpp", "detail/karney_normal.cpp", "normal.cpp", "golden.cpp",
+                               "golden_normal.cpp"],
     "exponential.hpp": ["exponential.cpp", "golden.cpp"],
+    "detail/karney_normal.hpp": ["detail/karney_normal.cpp", "normal.cpp", "golden_normal.cpp"],
+    "normal.hpp": ["normal.cpp", "golden_normal.cpp"],
 }
 # The rollplan command's headers (cli/), mutated too: each mutant builds the command (cli/rollplan.cpp)
 # and runs the cases of tests/cli/check.sh, the one most likely to fail first.
@@ -141,6 +144,7 @@ COMPILE_FAIL = {
                    "proof_unresolved.cpp"],
     "detail/binary_format.hpp": ["binary_format_too_wide.cpp"],
     "uniform_real.hpp": ["uniform_real_long_double.cpp"],
+    "normal.hpp": ["normal_long_double.cpp"],
     "distribution.hpp": ["int128_full_range.cpp", "int128_full_range_drawn.cpp"],
     "generate_canonical.hpp": ["generate_canonical_int.cpp", "generate_canonical_not_an_engine.cpp",
                                "generate_canonical_wide_engine.cpp"],
@@ -429,7 +433,8 @@ NOT_RUN_BY_SWEEPS = {"discrete.hpp", "detail/levels.hpp", "detail/alias_table.hp
                      "distribution.hpp", "detail/std_surface.hpp", "uniform_real.hpp",
                      "generate_canonical.hpp", "geometric.hpp", "detail/lazy_uniform.hpp", "detail/probability.hpp",
                      "detail/big.hpp", "bernoulli_exp.hpp", "discrete_laplace.hpp", "detail/exp_bounds.hpp",
-                     "discrete_gaussian.hpp", "detail/floor_quotient.hpp", "detail/von_neumann.hpp", "exponential.hpp"}
+                     "discrete_gaussian.hpp", "detail/floor_quotient.hpp", "detail/von_neumann.hpp", "exponential.hpp",
+                     "detail/karney_normal.hpp", "normal.hpp"}
 
 
 def sweeps_of(header, every=False):

@@ -283,6 +283,11 @@ TEST_CASE("normal_distribution: extreme parameters", "[normal]") {
     }
     REQUIRE(zeros > 300);
     REQUIRE(zeros < 400);  // P(0 <= Z < 1) = 0.341
+    // a μ below 1, of either sign, with a small σ: every value within 10σ of μ
+    for (const double mean : {0.75, -0.75, 0x1p-30}) {
+        INFO("mean = " << mean);
+        for (int i = 0; i < 200; ++i) REQUIRE(std::abs(normal_distribution<double>(mean, 1e-9)(g) - mean) < 1e-8);
+    }
     // a tiny σ beside a large μ: every value μ itself or its predecessor
     for (int i = 0; i < 200; ++i) {
         const double x = normal_distribution<double>(1.0, 1e-300)(g);
