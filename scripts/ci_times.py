@@ -19,7 +19,7 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
      "built at -O0 (what compiles and what it computes, not how fast)"),
     (r"=== clang\+\+-16 with libc\+\+: clean, in (\d+) s", "Clang 16 with libc++",
      "unit tests (golden values included), examples, the reproducible sequences against their golden "
-     "file, the command's tests, with LLVM's libc++ instead of libstdc++"),
+     "file, the command's tests, with LLVM's libc++ instead of libstdc++, built at -O1"),
     (r"=== wasm: the same values under node, in (\d+) s", "WebAssembly",
      "`examples/reproducible.cpp` and `examples/d29_from_d6.cpp` built by emscripten, run under node, against "
      "the golden file and the native build"),
@@ -32,7 +32,7 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
      "`bash scripts/web.sh` (the page, its WebAssembly built by emscripten) and `tests/web/check.py` in headless "
      "Chromium: the d29 figures, sittings, bad input, a phone's width, 78 plans against the command's"),
     (r"=== g\+\+, sanitizers: clean, in (\d+) s", "GCC 12, sanitizers",
-     "unit tests (in two processes side by side: the `[planner]` and `[pool]` cases, and the rest), examples, "
+     "unit tests (in two processes side by side: the `[planner]`, `[pool]` and `[golden]` cases, and the rest), examples, "
      "the command's tests under `-fsanitize=address,undefined` at -O0, static checks at run time"),
     (r"=== clang\+\+-16, sanitizers: clean, in (\d+) s", "Clang 16, sanitizers",
      "the same, and tests/threads/threads.cpp under ThreadSanitizer (shared const objects, a fill made by four "
