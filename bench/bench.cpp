@@ -6,7 +6,7 @@
 //                                  cases in a new random order each time; prints
 //                                  CSV with the median ns per value
 //   bench --group G                only the cases of group G (draw, generate,
-//                                  pick, shuffle, pool, geometric, exponential, normal, discrete,
+//                                  pick, shuffle, pool, geometric, binomial, exponential, normal, discrete,
 //                                  discrete compile-time, construct), with
 //                                  either mode
 //   bench --loaded                 timing of the loaded dice alone (the groups
@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <array>
 #include <boost/random/discrete_distribution.hpp>
+#include <boost/random/binomial_distribution.hpp>
 #include <boost/random/exponential_distribution.hpp>
 #include <boost/random/geometric_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
@@ -624,6 +625,25 @@ void add_geometric(const char* engine, const char* label, double p, u64 per_run)
         });
 }
 
+// ---- binomial_distribution -------------------------------------------------------
+// One draw of binomial(t, p), the distribution made once; the label is "t p".
+template <class G>
+void add_binomial(const char* engine, const char* label, int t, double p, u64 per_run) {
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, label, 0, per_run, make);
+        cases.back().group = "binomial";
+    };
+    auto ours = std::make_shared<const rp::binomial_distribution<int>>(t, p);
+    add("rollplan", [ours](u64) { return [ours](auto& g) -> u64 { return static_cast<u64>((*ours)(g)); }; });
+    add("libstdc++", [t, p](u64) {
+        return [d = std::binomial_distribution<int>(t, p)](auto& g) mutable -> u64 { return static_cast<u64>(d(g)); };
+    });
+    if constexpr (!std::is_same_v<G, coin_engine>)
+        add("Boost.Random", [t, p](u64) {
+            return [d = boost::random::binomial_distribution<int, double>(t, p)](auto& g) mutable -> u64 { return static_cast<u64>(d(g)); };
+        });
+}
+
 // ---- exponential_distribution ----------------------------------------------------
 // One draw of exponential(λ) as a double, the distribution made once; the label is λ.
 template <class G>
@@ -830,6 +850,12 @@ void build_cases(bool quick) {
         add_geometric<std::mt19937_64>("mt19937_64", label, p, per_run);
         add_geometric<rp::splitmix64>("splitmix64", label, p, per_run);
         add_geometric<coin_engine>("coin", label, p, 16);
+    }
+    for (auto [t, p, label] : {std::tuple<int, double, const char*>{100, 0.2, "100 0.2"}, {10, 0.5, "10 0.5"}, {1000, 0.01, "1000 0.01"},
+                               {65536, 0.5, "65536 0.5"}}) {
+        add_binomial<std::mt19937_64>("mt19937_64", label, t, p, per_run);
+        add_binomial<rp::splitmix64>("splitmix64", label, t, p, per_run);
+        add_binomial<coin_engine>("coin", label, t, p, 16);
     }
     for (auto [lambda, label] : {std::pair<double, const char*>{1.5, "1.5"}, {1e-3, "1e-3"}}) {
         add_exponential<std::mt19937_64>("mt19937_64", label, lambda, per_run);

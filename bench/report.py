@@ -44,12 +44,26 @@ GEOMETRIC_ENGINES = ["mt19937_64", "splitmix64", "coin"]
 GEOMETRIC_P = ["0.5", "0.2", "0.01", "1e-6"]
 EXPONENTIAL_LAMBDA = ["1.5", "1e-3"]
 NORMAL_PARAMETERS = ["0 1", "100 15"]
+BINOMIAL_PARAMETERS = ["100 0.2", "10 0.5", "1000 0.01", "65536 0.5"]
 
 
 def geometric_bound(p):
     """The information in one geometric(p) value, in bits: h(p)/p (h the binary entropy)."""
     q = 1 - p
     return (-p * math.log2(p) - q * math.log2(q)) / p
+
+
+def binomial_bound(text):
+    """The information in one binomial(t, p) value, in bits: Σ P(k)·log2(1/P(k)), the masses from
+    log-gamma (every k whose mass a double holds)."""
+    t, p = int(text.split()[0]), float(text.split()[1])
+    total = 0.0
+    for k in range(t + 1):
+        log_mass = math.lgamma(t + 1) - math.lgamma(k + 1) - math.lgamma(t - k + 1) + k * math.log(p) + (t - k) * math.log1p(-p)
+        mass = math.exp(log_mass)
+        if mass > 0:
+            total -= mass * log_mass / math.log(2)
+    return total
 
 
 def exponential_bound(lam, significand=52, min_exponent=-1022):
@@ -344,6 +358,12 @@ def targets(median, calls, instructions):
                 rows.append((f"`geometric_distribution<long long>({p})` ≤ {goal:g}× libstdc++'s time, mt19937_64", label, f"{r:.2f}×",
                              instr(keys(compiler, "geometric", "mt19937_64", "rollplan", p),
                                    keys(compiler, "geometric", "mt19937_64", "libstdc++", p)), r <= goal))
+        # 9b. binomial_distribution against libstdc++'s on mt19937_64 (issue: within 2× at binomial(100, 0.2))
+        r = paired(keys(compiler, "binomial", "mt19937_64", "rollplan", "100 0.2"), keys(compiler, "binomial", "mt19937_64", "libstdc++", "100 0.2"))
+        if r is not None:
+            rows.append(("`binomial_distribution<int>(100, 0.2)` ≤ 2× libstdc++'s time, mt19937_64", label, f"{r:.2f}×",
+                         instr(keys(compiler, "binomial", "mt19937_64", "rollplan", "100 0.2"),
+                               keys(compiler, "binomial", "mt19937_64", "libstdc++", "100 0.2")), r <= 2.0))
         # 10. exponential_distribution against libstdc++'s on mt19937_64 (issue: within 2× at λ = 1.5)
         r = paired(keys(compiler, "exponential", "mt19937_64", "rollplan", "1.5"), keys(compiler, "exponential", "mt19937_64", "libstdc++", "1.5"))
         if r is not None:
@@ -456,6 +476,9 @@ def main():
         doc += [f"## geometric_distribution<long long>(p), {engine} (N: p)", "",
                 draw_table(median, calls, instructions, engine, GEOMETRIC_LIBRARIES, "geometric", GEOMETRIC_P)]
     for engine in GEOMETRIC_ENGINES:
+        doc += [f"## binomial_distribution<int>(t, p), {engine} (N: t p)", "",
+                draw_table(median, calls, instructions, engine, GEOMETRIC_LIBRARIES, "binomial", BINOMIAL_PARAMETERS)]
+    for engine in GEOMETRIC_ENGINES:
         doc += [f"## exponential_distribution<double>(λ), {engine} (N: λ)", "",
                 draw_table(median, calls, instructions, engine, GEOMETRIC_LIBRARIES, "exponential", EXPONENTIAL_LAMBDA)]
     for engine in GEOMETRIC_ENGINES:
@@ -523,6 +546,9 @@ def main():
             ("geometric_distribution<long long>(p)", "geometric", GEOMETRIC_P, lambda p: geometric_bound(float(p)), "p",
              "Bits a geometric value reads: coin flips per value (the coin engine: one bit a call), against the "
              "information bound and librvg's entropy-optimal generator (Saad & Lee, PLDI 2025):"),
+            ("binomial_distribution<int>(t, p)", "binomial", BINOMIAL_PARAMETERS, binomial_bound, "t p",
+             "Bits a binomial value reads: coin flips per value, against the information bound (the entropy of "
+             "binomial(t, p)) and librvg's entropy-optimal generator:"),
             ("exponential_distribution<double>(λ)", "exponential", EXPONENTIAL_LAMBDA, lambda lam: exponential_bound(float(lam)), "λ",
              "Bits an exponential double reads: coin flips per value, against the information bound (the entropy of "
              "the double floor(E/λ)) and librvg's entropy-optimal generator:"),

@@ -185,6 +185,19 @@ int main() {
     print_one_at_a_time("geometric 2/5, coin of pcg32{15}", rp::from_values<rp::coin>([e = rp::pcg32{15}]() mutable { return e() >> 31; }),
                         rp::geometric_distribution<int>(rp::rational{2, 5}));
 
+    // binomial_distribution (spec version 16): doubles and rationals, 64- and 32-bit words, the
+    // most trials, a d6, a die of 5 faces (whose middle face leaves a trial of 1/2 undecided), a coin
+    print_one_at_a_time("binomial 100 0.2, splitmix64{40}", rp::splitmix64{40}, rp::binomial_distribution<int>(100, 0.2));
+    print_one_at_a_time("binomial 65536 1/3, pcg32{41}", rp::pcg32{41}, rp::binomial_distribution<int>(65536, rp::rational{1, 3}));
+    print_one_at_a_time("binomial 10 0.5, xoshiro256starstar{42}", rp::xoshiro256starstar{42}, rp::binomial_distribution<int>(10, 0.5));
+    print_one_at_a_time("binomial 7 0.3, d6 of splitmix64{43}", rp::from_values<rp::d6>([e = rp::splitmix64{43}]() mutable { return e() % 6; }),
+                        rp::binomial_distribution<int>(7, 0.3));
+    print_one_at_a_time("binomial 12 0.75, d5 of splitmix64{44}",
+                        rp::from_values<rp::die<5>>([e = rp::splitmix64{44}]() mutable { return e() % 5; }),
+                        rp::binomial_distribution<int>(12, 0.75));
+    print_one_at_a_time("binomial 5 2/5, coin of pcg32{45}", rp::from_values<rp::coin>([e = rp::pcg32{45}]() mutable { return e() >> 31; }),
+                        rp::binomial_distribution<int>(5, rp::rational{2, 5}));
+
     // bernoulli_exp_distribution and discrete_laplace_distribution (spec version 12): a double
     // and a rational parameter, on 64- and 32-bit words, a d6 and a coin
     print_one_at_a_time("e^-x coin 1, splitmix64{16}", rp::splitmix64{16}, rp::bernoulli_exp_distribution(1.0));

@@ -115,6 +115,7 @@ TARGETS = {
     "exponential.hpp": ["exponential.cpp", "golden.cpp"],
     "detail/karney_normal.hpp": ["detail/karney_normal.cpp", "normal.cpp", "golden_normal.cpp"],
     "normal.hpp": ["normal.cpp", "golden_normal.cpp"],
+    "binomial.hpp": ["binomial.cpp", "golden_binomial.cpp"],
 }
 # The rollplan command's headers (cli/), mutated too: each mutant builds the command (cli/rollplan.cpp)
 # and runs the cases of tests/cli/check.sh, the one most likely to fail first.

@@ -5,6 +5,7 @@
 
 #include "analysis.hpp"
 #include "bernoulli_exp.hpp"
+#include "binomial.hpp"
 #include "certificate.hpp"
 #include "describe.hpp"
 #include "description.hpp"
