@@ -6,7 +6,7 @@
 //                                  cases in a new random order each time; prints
 //                                  CSV with the median ns per value
 //   bench --group G                only the cases of group G (draw, generate,
-//                                  pick, shuffle, pool, geometric, binomial, exponential, normal, discrete,
+//                                  pick, shuffle, pool, geometric, binomial, negative_binomial, exponential, normal, discrete,
 //                                  discrete compile-time, construct), with
 //                                  either mode
 //   bench --loaded                 timing of the loaded dice alone (the groups
@@ -35,6 +35,7 @@
 #include <array>
 #include <boost/random/discrete_distribution.hpp>
 #include <boost/random/binomial_distribution.hpp>
+#include <boost/random/negative_binomial_distribution.hpp>
 #include <boost/random/exponential_distribution.hpp>
 #include <boost/random/geometric_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
@@ -644,6 +645,26 @@ void add_binomial(const char* engine, const char* label, int t, double p, u64 pe
         });
 }
 
+// One draw of negative_binomial(k, p), the distribution made once; the label is "k p".
+template <class G>
+void add_negative_binomial(const char* engine, const char* label, int k, double p, u64 per_run) {
+    auto add = [&](const char* library, auto make) {
+        add_draw_case<G>(engine, library, label, 0, per_run, make);
+        cases.back().group = "negative_binomial";
+    };
+    auto ours = std::make_shared<const rp::negative_binomial_distribution<int>>(k, p);
+    add("rollplan", [ours](u64) { return [ours](auto& g) -> u64 { return static_cast<u64>((*ours)(g)); }; });
+    add("libstdc++", [k, p](u64) {
+        return [d = std::negative_binomial_distribution<int>(k, p)](auto& g) mutable -> u64 { return static_cast<u64>(d(g)); };
+    });
+    if constexpr (!std::is_same_v<G, coin_engine>)
+        add("Boost.Random", [k, p](u64) {
+            return [d = boost::random::negative_binomial_distribution<int, double>(k, p)](auto& g) mutable -> u64 {
+                return static_cast<u64>(d(g));
+            };
+        });
+}
+
 // ---- exponential_distribution ----------------------------------------------------
 // One draw of exponential(λ) as a double, the distribution made once; the label is λ.
 template <class G>
@@ -856,6 +877,11 @@ void build_cases(bool quick) {
         add_binomial<std::mt19937_64>("mt19937_64", label, t, p, per_run);
         add_binomial<rp::splitmix64>("splitmix64", label, t, p, per_run);
         add_binomial<coin_engine>("coin", label, t, p, 16);
+    }
+    for (auto [k, p, label] : {std::tuple<int, double, const char*>{5, 0.2, "5 0.2"}, {1, 0.5, "1 0.5"}, {100, 0.9, "100 0.9"}}) {
+        add_negative_binomial<std::mt19937_64>("mt19937_64", label, k, p, per_run);
+        add_negative_binomial<rp::splitmix64>("splitmix64", label, k, p, per_run);
+        add_negative_binomial<coin_engine>("coin", label, k, p, 16);
     }
     for (auto [lambda, label] : {std::pair<double, const char*>{1.5, "1.5"}, {1e-3, "1e-3"}}) {
         add_exponential<std::mt19937_64>("mt19937_64", label, lambda, per_run);

@@ -45,6 +45,7 @@ GEOMETRIC_P = ["0.5", "0.2", "0.01", "1e-6"]
 EXPONENTIAL_LAMBDA = ["1.5", "1e-3"]
 NORMAL_PARAMETERS = ["0 1", "100 15"]
 BINOMIAL_PARAMETERS = ["100 0.2", "10 0.5", "1000 0.01", "65536 0.5"]
+NEGATIVE_BINOMIAL_PARAMETERS = ["5 0.2", "1 0.5", "100 0.9"]
 
 
 def geometric_bound(p):
@@ -63,6 +64,20 @@ def binomial_bound(text):
         mass = math.exp(log_mass)
         if mass > 0:
             total -= mass * log_mass / math.log(2)
+    return total
+
+
+def negative_binomial_bound(text):
+    """The information in one negative_binomial(k, p) value, in bits: Σ P(i)·log2(1/P(i)) over i
+    until the tail's mass is below 10^-15."""
+    k, p = int(text.split()[0]), float(text.split()[1])
+    total, tail, i = 0.0, 1.0, 0
+    while tail > 1e-15:
+        log_mass = math.lgamma(i + k) - math.lgamma(i + 1) - math.lgamma(k) + k * math.log(p) + i * math.log1p(-p)
+        mass = math.exp(log_mass)
+        total -= mass * log_mass / math.log(2)
+        tail -= mass
+        i += 1
     return total
 
 
@@ -479,6 +494,9 @@ def main():
         doc += [f"## binomial_distribution<int>(t, p), {engine} (N: t p)", "",
                 draw_table(median, calls, instructions, engine, GEOMETRIC_LIBRARIES, "binomial", BINOMIAL_PARAMETERS)]
     for engine in GEOMETRIC_ENGINES:
+        doc += [f"## negative_binomial_distribution<int>(k, p), {engine} (N: k p)", "",
+                draw_table(median, calls, instructions, engine, GEOMETRIC_LIBRARIES, "negative_binomial", NEGATIVE_BINOMIAL_PARAMETERS)]
+    for engine in GEOMETRIC_ENGINES:
         doc += [f"## exponential_distribution<double>(λ), {engine} (N: λ)", "",
                 draw_table(median, calls, instructions, engine, GEOMETRIC_LIBRARIES, "exponential", EXPONENTIAL_LAMBDA)]
     for engine in GEOMETRIC_ENGINES:
@@ -549,6 +567,9 @@ def main():
             ("binomial_distribution<int>(t, p)", "binomial", BINOMIAL_PARAMETERS, binomial_bound, "t p",
              "Bits a binomial value reads: coin flips per value, against the information bound (the entropy of "
              "binomial(t, p)) and librvg's entropy-optimal generator:"),
+            ("negative_binomial_distribution<int>(k, p)", "negative_binomial", NEGATIVE_BINOMIAL_PARAMETERS, negative_binomial_bound,
+             "k p", "Bits a negative binomial value reads: coin flips per value, against the information bound (the "
+             "entropy of negative_binomial(k, p)) and librvg's entropy-optimal generator:"),
             ("exponential_distribution<double>(λ)", "exponential", EXPONENTIAL_LAMBDA, lambda lam: exponential_bound(float(lam)), "λ",
              "Bits an exponential double reads: coin flips per value, against the information bound (the entropy of "
              "the double floor(E/λ)) and librvg's entropy-optimal generator:"),

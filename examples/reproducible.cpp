@@ -197,6 +197,12 @@ int main() {
                         rp::binomial_distribution<int>(12, 0.75));
     print_one_at_a_time("binomial 5 2/5, coin of pcg32{45}", rp::from_values<rp::coin>([e = rp::pcg32{45}]() mutable { return e() >> 31; }),
                         rp::binomial_distribution<int>(5, rp::rational{2, 5}));
+    // negative_binomial_distribution (spec version 16): k geometric values on one stream of bits
+    print_one_at_a_time("neg. binomial 5 0.2, splitmix64{46}", rp::splitmix64{46}, rp::negative_binomial_distribution<int>(5, 0.2));
+    print_one_at_a_time("neg. binomial 3 1/3, pcg32{47}", rp::pcg32{47}, rp::negative_binomial_distribution<int>(3, rp::rational{1, 3}));
+    print_one_at_a_time("neg. binomial 2 0.5, d6 of splitmix64{48}",
+                        rp::from_values<rp::d6>([e = rp::splitmix64{48}]() mutable { return e() % 6; }),
+                        rp::negative_binomial_distribution<int>(2, 0.5));
 
     // bernoulli_exp_distribution and discrete_laplace_distribution (spec version 12): a double
     // and a rational parameter, on 64- and 32-bit words, a d6 and a coin

@@ -97,7 +97,7 @@ TARGETS = {
     "generate_canonical.hpp": ["generate_canonical.cpp"],
     "verify_real.hpp": ["verify_real.cpp", "detail/floor_uniform.cpp"],
     "detail/std_surface.hpp": ["detail/std_surface.cpp", "distribution.cpp", "discrete.cpp", "engines.cpp"],
-    "geometric.hpp": ["geometric.cpp", "discrete_laplace.cpp", "golden.cpp"],
+    "geometric.hpp": ["geometric.cpp", "discrete_laplace.cpp", "negative_binomial.cpp", "golden.cpp"],
     "detail/lazy_uniform.hpp": ["detail/lazy_uniform.cpp", "geometric.cpp", "bernoulli_exp.cpp", "discrete_laplace.cpp",
                                 "discrete_gaussian.cpp", "exponential.cpp", "detail/karney_normal.cpp", "normal.cpp", "golden.cpp"],
     "bernoulli_exp.hpp": ["bernoulli_exp.cpp", "golden.cpp"],
@@ -116,6 +116,7 @@ TARGETS = {
     "detail/karney_normal.hpp": ["detail/karney_normal.cpp", "normal.cpp", "golden_normal.cpp"],
     "normal.hpp": ["normal.cpp", "golden_normal.cpp"],
     "binomial.hpp": ["binomial.cpp", "golden_binomial.cpp"],
+    "negative_binomial.hpp": ["negative_binomial.cpp", "golden.cpp"],
 }
 # The rollplan command's headers (cli/), mutated too: each mutant builds the command (cli/rollplan.cpp)
 # and runs the cases of tests/cli/check.sh, the one most likely to fail first.

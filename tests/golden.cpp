@@ -1268,6 +1268,102 @@ TEST_CASE("geometric_distribution follows the spec", "[golden][geometric]") {
     }
 }
 
+namespace {
+// negative_binomial_distribution<T>(k, p), "Draw": one stream of digits for the whole draw, k
+// values drawn as geometric_distribution's "Draw" draws them on it, summed; a sum past max(T)
+// throws
+template <class T, class G>
+T spec_negative_binomial_draw(G& g, spec_geometric& p, int k) {
+    if (p.a == p.b) return 0;  // p = 1: no roll
+    spec_u_digits<G> digits(g);
+    const auto largest = static_cast<std::uint64_t>(std::numeric_limits<T>::max());
+    std::uint64_t sum = 0;
+    for (int part = 0; part < k; ++part) {
+        std::uint64_t h = 0;
+        while (spec_trial(digits, p, p.s, false)) {
+            if (h == largest >> p.s) throw std::out_of_range("spec: a geometric value past T's largest");
+            ++h;
+        }
+        std::uint64_t value = h << p.s;
+        for (unsigned i = 0; i < p.s; ++i)
+            if (spec_trial(digits, p, i, true)) value |= std::uint64_t{1} << i;
+        if (value > largest - sum) throw std::out_of_range("spec: a sum past T's largest");
+        sum += value;
+    }
+    return static_cast<T>(sum);
+}
+
+// draws of the library and of the spec from two copies of one source: "" or the first difference
+template <class T, class Source, class G>
+std::string spec_negative_binomial_difference(Source& source, G& spec_source, const rollplan::negative_binomial_distribution<T>& dist,
+                                              spec_geometric& p, int draws) {
+    for (int i = 0; i < draws; ++i) {
+        const T ours = dist(source);
+        const T expected = spec_negative_binomial_draw<T>(spec_source, p, static_cast<int>(dist.k()));
+        if (ours != expected)
+            return "draw " + std::to_string(i) + ": library " + std::to_string(ours) + ", spec " + std::to_string(expected);
+    }
+    return "";
+}
+template <class T, class Engine>
+std::string spec_negative_binomial_engine(const rollplan::negative_binomial_distribution<T>& dist, spec_geometric& p, int draws, Engine engine) {
+    Engine twin = engine;
+    std::string difference = spec_negative_binomial_difference(engine, twin, dist, p, draws);
+    if (difference.empty() && !(engine == twin)) difference = "the engines are left at different places";
+    return difference;
+}
+template <count_t K, class T, class Digit>
+std::string spec_negative_binomial_die(const rollplan::negative_binomial_distribution<T>& dist, spec_geometric& p, int draws,
+                                       std::uint64_t seed, Digit digit) {
+    std::uint64_t x = seed, y = seed;
+    auto source = from_values<die<K>>([&] { return digit(x); });
+    auto spec_digit = [&] { return digit(y); };
+    spec_die<K, decltype(spec_digit)> spec{spec_digit};
+    std::string difference = spec_negative_binomial_difference(source, spec, dist, p, draws);
+    if (difference.empty() && x != y) difference = "the sources are left at different places";
+    return difference;
+}
+}  // namespace
+
+TEST_CASE("negative_binomial_distribution follows the spec", "[golden][negative_binomial]") {
+    // 64-bit words (bits carried from part to part), 32-bit words, minstd_rand's digits, a coin,
+    // a d6, a d8 and an engine of 40-bit words; doubles and rationals, a p of s = 39, the most parts
+    std::uint64_t seed = 41;
+    auto check = [&seed](const auto& dist, spec_geometric p, int draws, int few) {
+        std::vector<std::string> failures;
+        auto note = [&failures](const char* name, const std::string& difference) {
+            if (!difference.empty()) failures.push_back(std::string(name) + ": " + difference);
+        };
+        note("mt19937_64", spec_negative_binomial_engine(dist, p, draws, std::mt19937_64{seed}));
+        note("mt19937", spec_negative_binomial_engine(dist, p, draws, std::mt19937{static_cast<std::uint32_t>(seed)}));
+        note("minstd_rand", spec_negative_binomial_engine(dist, p, few, std::minstd_rand{static_cast<std::uint32_t>(seed + 1)}));
+        note("coin", spec_negative_binomial_die<2>(dist, p, few, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 63; }));
+        note("d6", spec_negative_binomial_die<6>(dist, p, few, seed, [](std::uint64_t& x) { return (spec_lcg(x) >> 33) % 6; }));
+        note("d8", spec_negative_binomial_die<8>(dist, p, few, seed, [](std::uint64_t& x) { return spec_lcg(x) >> 61; }));
+        note("2^40 engine",
+             spec_negative_binomial_engine(dist, p, few, std::independent_bits_engine<std::mt19937_64, 40, std::uint64_t>{seed}));
+        ++seed;
+        for (const auto& failure : failures) FAIL_CHECK(failure);
+        REQUIRE(failures.empty());
+    };
+    for (const auto& [k, p] : {std::pair{1, 0.5}, std::pair{3, 0.3}, std::pair{10, 0.01}, std::pair{2, 1.0}, std::pair{50, 0.9}}) {
+        INFO("int, k = " << k << ", p = " << spec_hex(p));
+        check(rollplan::negative_binomial_distribution<int>(k, p), spec_geometric_of(p), 300, 40);
+    }
+    {
+        INFO("long long, k = 4, p = 1e-12");
+        check(rollplan::negative_binomial_distribution<long long>(4, 1e-12), spec_geometric_of(1e-12), 30, 5);
+    }
+    {
+        INFO("long long, k = 65536, p = 1/3");
+        check(rollplan::negative_binomial_distribution<long long>(65536, rational{1, 3}), spec_geometric_of(1, 3), 1, 1);
+    }
+    for (const auto& [a, b] : {std::pair<std::uint64_t, std::uint64_t>{1, 3}, {2, 5}, {(std::uint64_t{1} << 63) + 1, ~std::uint64_t{0}}}) {
+        INFO("int, k = 5, p = rational{" << a << ", " << b << "}");
+        check(rollplan::negative_binomial_distribution<int>(5, rational{a, b}), spec_geometric_of(a, b), 300, 40);
+    }
+}
+
 TEST_CASE("geometric_distribution follows the spec on digits along its thresholds", "[golden][geometric]") {
     // U's first ~300 bits those of the threshold: the trial is undecided at W = 128 and goes
     // on to W = 256, 512, … (rounded bounds: every x_s with s > 0, and x_0 of a rational)

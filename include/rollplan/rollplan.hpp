@@ -19,6 +19,7 @@
 #include "generate.hpp"
 #include "generate_canonical.hpp"
 #include "geometric.hpp"
+#include "negative_binomial.hpp"
 #include "normal.hpp"
 #include "optimum.hpp"
 #include "philox.hpp"
