@@ -11,9 +11,9 @@ from splice_tables import splice_block
 STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
     (r"=== g\+\+: built and tested in (\d+) s", "GCC 12",
      "everything: unit tests, examples, deep static sweeps (grids, certificate over N ≤ 2000, reals of a small format), "
-     "compile-fail cases, the command, the docs' checks"),
+     "compile-fail cases, the command, the docs' checks, built at -O2"),
     (r"=== clang\+\+-16: built and tested in (\d+) s", "Clang 16",
-     "the same but the certificate and reals sweeps (GCC evaluates that arithmetic already)"),
+     "the same but the certificate and reals sweeps (GCC evaluates that arithmetic already), built at -O3"),
     (r"=== clang\+\+-14: built and tested in (\d+) s", "Clang 14",
      "the same but the deep sweeps (Clang 16 proves the same constants) and the packaging tests (consume.*), "
      "built at -O0 (what compiles and what it computes, not how fast)"),
