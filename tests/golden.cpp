@@ -1358,6 +1358,12 @@ TEST_CASE("negative_binomial_distribution follows the spec", "[golden][negative_
         INFO("long long, k = 65536, p = 1/3");
         check(rollplan::negative_binomial_distribution<long long>(65536, rational{1, 3}), spec_geometric_of(1, 3), 1, 1);
     }
+    {
+        INFO("int8_t, k = 1, p = 0.5; uint16_t, k = 2, p = 0.5; unsigned, k = 3, p = 0.3");
+        check(rollplan::negative_binomial_distribution<std::int8_t>(1, 0.5), spec_geometric_of(0.5), 300, 40);
+        check(rollplan::negative_binomial_distribution<std::uint16_t>(2, 0.5), spec_geometric_of(0.5), 300, 40);
+        check(rollplan::negative_binomial_distribution<unsigned>(3, 0.3), spec_geometric_of(0.3), 300, 40);
+    }
     for (const auto& [a, b] : {std::pair<std::uint64_t, std::uint64_t>{1, 3}, {2, 5}, {(std::uint64_t{1} << 63) + 1, ~std::uint64_t{0}}}) {
         INFO("int, k = 5, p = rational{" << a << ", " << b << "}");
         check(rollplan::negative_binomial_distribution<int>(5, rational{a, b}), spec_geometric_of(a, b), 300, 40);

@@ -315,6 +315,8 @@ void on_every_source(std::vector<std::string>& failures, std::uint64_t t, const 
     note("mt19937_64", on_engine<T>(t, p, draws, std::mt19937_64{seed}));
     note("mt19937", on_engine<T>(t, p, draws, std::mt19937{static_cast<std::uint32_t>(seed)}));
     note("splitmix64", on_engine<T>(t, p, draws, rollplan::splitmix64{seed}));
+    // 40 bits a word: the draws of 64 and more trials cross words mid-word
+    note("2^40 engine", on_engine<T>(t, p, draws, std::independent_bits_engine<std::mt19937_64, 40, std::uint64_t>{seed}));
     note("coin (from_values)", on_die<2, T>(t, p, draws, seed, false, [](rollplan::splitmix64& g) { return g() >> 63; }));
     // 3 bits a roll: the bits a draw leaves are dropped mid-roll
     note("d8 (from_values)", on_die<8, T>(t, p, draws, seed, false, [](rollplan::splitmix64& g) { return g() >> 61; }));

@@ -121,7 +121,7 @@ TEST_CASE("negative_binomial_distribution: k geometric values, one after the oth
     listed_words<64> words;
     const negative_binomial_distribution<long long> many(64, 0.5);
     for (int i = 0; i < 10; ++i) many(words);
-    REQUIRE(words.reads < 10 * 64 / 4);  // about 4 bits a part at p = 1/2: 4 words a draw, not 64
+    REQUIRE(words.reads < 60);  // about 4 bits a part at p = 1/2: about 5 words a draw, not 64 (a stream per part)
 }
 
 TEST_CASE("negative_binomial_distribution: counts on coin sequences worked by hand", "[negative_binomial]") {
@@ -190,6 +190,54 @@ TEST_CASE("negative_binomial_distribution: a sum past T's largest throws", "[neg
         else REQUIRE_THROWS_WITH(d(source), Catch::Contains("rollplan: negative_binomial_distribution drew a value past") &&
                                                 Catch::Contains("(largest = 32767)"));
     }
+}
+
+TEST_CASE("negative_binomial_distribution: a part past T's largest throws", "[negative_binomial]") {
+    // short, k = 1, p = 2^-9: s = 9, h at most ⌊32767/2^9⌋ = 63; bits 00 make a trial of x_9 true,
+    // 1 false, and 1 makes every b_i false: h = 63 gives 63·512, a 64th true trial throws
+    const negative_binomial_distribution<short> d(1, 0x1p-9);
+    for (const int h : {63, 64}) {
+        listed_coin c;
+        for (int i = 0; i < h; ++i) c.bits.insert(c.bits.end(), {0, 0});
+        auto source = from_values<coin>(std::ref(c));
+        if (h == 63) REQUIRE(d(source) == 32256);
+        else REQUIRE_THROWS_WITH(d(source), Catch::Contains("rollplan: negative_binomial_distribution drew a value past") &&
+                                                Catch::Contains("(largest = 32767)"));
+    }
+}
+
+TEST_CASE("negative_binomial_distribution: frequencies from engines against the exact masses", "[negative_binomial]") {
+    // negative_binomial(5, 0.2), 60000 draws from mt19937_64, mt19937 and minstd_rand: chi-square
+    // over i <= 4, each i of 5 … 44, and i >= 45 (41 degrees of freedom, 74.74 at 0.1%)
+    std::minstd_rand small(1);
+    std::mt19937_64 g64(2);
+    std::mt19937 g32(3);
+    const int n = 60000;
+    const tally seen = tally_of(negative_binomial_distribution<int>(5, 0.2), n, 20, small, g64, g32);
+    auto bin = [](long long i) { return i <= 4 ? 0 : i >= 45 ? 41 : static_cast<int>(i - 4); };
+    auto expected_of = [&](double p) {
+        std::vector<double> expected(42, 0.0);
+        double below = 0;
+        for (int i = 0; i < 45; ++i) {
+            const double mass = std::exp(std::lgamma(i + 5.0) - std::lgamma(i + 1.0) - std::lgamma(5.0) + 5 * std::log(p) + i * std::log1p(-p));
+            expected[static_cast<std::size_t>(bin(i))] += mass * n;
+            below += mass;
+        }
+        expected[41] += (1 - below) * n;
+        return expected;
+    };
+    std::vector<double> found(42, 0.0);
+    for (const auto& [i, count] : seen.count) {
+        REQUIRE(i >= 0);
+        found[static_cast<std::size_t>(bin(i))] += count;
+    }
+    auto chi = [&](const std::vector<double>& expected) {
+        double sum = 0;
+        for (std::size_t j = 0; j < expected.size(); ++j) sum += (found[j] - expected[j]) * (found[j] - expected[j]) / expected[j];
+        return sum;
+    };
+    REQUIRE(chi(expected_of(0.2)) < 74.74);
+    REQUIRE(chi(expected_of(0.21)) > 74.74);  // the test can fail
 }
 
 TEST_CASE("negative_binomial_distribution: std's surface", "[negative_binomial]") {
@@ -261,6 +309,20 @@ TEST_CASE("negative_binomial_distribution: parameters refused in words, and stre
         REQUIRE(bad.fail());
         REQUIRE(x == tenth);
     }
+    // k past T's largest, and the least p for k = 2^16 in long long (64·2^16/2^63 = 2^-41) and below it
+    std::stringstream too_many("200 1");
+    negative_binomial_distribution<std::int8_t> small(2, 1.0);
+    too_many >> small;
+    REQUIRE(too_many.fail());
+    REQUIRE(small == negative_binomial_distribution<std::int8_t>(2, 1.0));
+    negative_binomial_distribution<long long> wide;
+    std::stringstream least("65536 4.5474735088646412e-13"), below("65536 4.5474735088646407e-13");
+    least >> wide;
+    REQUIRE(!least.fail());
+    REQUIRE(wide == negative_binomial_distribution<long long>(65536, 0x1p-41));
+    below >> wide;
+    REQUIRE(below.fail());
+    REQUIRE(wide == negative_binomial_distribution<long long>(65536, 0x1p-41));
 }
 
 TEST_CASE("negative_binomial_distribution: the same values for every result type that holds them", "[negative_binomial]") {

@@ -16,7 +16,7 @@
 // fail, so a p of few digits ends sooner (p = 1/2: t bits).
 //
 // This version draws at most 2^16 trials (2^17 bits on average, 2048 words
-// of an engine): an exact Bin(n, 1/2) for larger n in bounded time is not
+// of a 64-bit engine): an exact Bin(n, 1/2) for larger n in bounded time is not
 // written yet, and a larger t is refused in words rather than drawn slowly.
 // docs/spec.md, section 4, says which values each draw gives.
 #pragma once

@@ -202,3 +202,42 @@ TEST_CASE("lazy_uniform: a trial on a stream of bits, 64 at once, answers and re
     each_x(half, "2^-200 below");
     each_x(one, "2^-200 below");
 }
+
+TEST_CASE("lazy_uniform: a trial of 1/2 on digits answers and reads as the step rule", "[lazy_uniform]") {
+    // half_trial decides digit by digit (2d + 1 against K); lazy_trial with half_bounds is the
+    // step rule itself: on every sequence of 6 rolls of dice of 3, 5, 6 and 7 faces, and on
+    // minstd_rand (K = 2^31 − 2) with words at and around the middle, the same answer after the
+    // same rolls
+    auto same_on = [](auto die_tag) {
+        using Die = decltype(die_tag);
+        std::vector<int> rolls(6);
+        const int faces = static_cast<int>(Die::faces);
+        long long total = 1;
+        for (int i = 0; i < 6; ++i) total *= faces;
+        for (long long n = 0; n < total; ++n) {
+            long long v = n;
+            for (int& r : rolls) {
+                r = static_cast<int>(v % faces);
+                v /= faces;
+            }
+            std::size_t a = 0, b = 0;
+            auto first = from_values<Die>([&] { return a < rolls.size() ? rolls[a++] : (++a, 0); });
+            auto second = from_values<Die>([&] { return b < rolls.size() ? rolls[b++] : (++b, 0); });
+            detail::digit_stream<decltype(first)> x(first);
+            detail::digit_stream<decltype(second)> y(second);
+            const bool fast = detail::half_trial(x), rule = detail::lazy_trial(y, detail::half_bounds{}, threshold_kind::x);
+            if (fast != rule || a != b) return false;
+        }
+        return true;
+    };
+    REQUIRE(same_on(die<3>{}));
+    REQUIRE(same_on(die<5>{}));
+    REQUIRE(same_on(die<6>{}));
+    REQUIRE(same_on(die<7>{}));
+    const std::uint32_t middle = (2147483646u - 2) / 2;  // minstd_rand's digits are its values − 1: K = 2^31 − 2, even
+    for (const std::uint32_t digit : {middle - 1, middle, middle + 1, middle + 2, 0u, 2147483644u}) {
+        auto source = from_values<die<2147483646>>([digit] { return digit; });
+        detail::digit_stream<decltype(source)> x(source);
+        REQUIRE(detail::half_trial(x) == (2 * std::uint64_t{digit} + 1 < 2147483646u));
+    }
+}

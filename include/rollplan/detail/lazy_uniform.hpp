@@ -306,16 +306,24 @@ bool new_trial(Stream& digits, const Bounds& bounds, threshold_kind kind) {
 
 // A trial of 1/2 (kind x, bounds 2^(W−1) at every W): on bits, the next bit
 // is 0 — the step rule's answer after that one bit; on other sources U's
-// digits until they fall on one side of 1/2 (one roll of an even die).
+// digits until they fall on one side of 1/2 (one roll of an even die): the
+// step rule's answer digit by digit, as the digits read so far are all
+// (K − 1)/2 (K odd) until one decides — true when 2d + 1 < K, false when
+// 2d + 1 > K (u = (K^j − 1)/2 before digit d: 2(u·K + d + 1) <= K^(j+1) is
+// 2d + 2 <= K), and W never doubles (hi = lo).
 struct half_bounds {
     bounds_at operator()(std::size_t w) const { return {big::power_of_two(w - 1), big::power_of_two(w - 1)}; }
 };
 template <class Stream>
 [[gnu::always_inline]] inline bool half_trial(Stream& digits) {
-    if constexpr (Stream::of_bits)
+    if constexpr (Stream::of_bits) {
         return digits.next() == 0;
-    else
-        return lazy_trial(digits, half_bounds{}, threshold_kind::x);
+    } else {
+        for (;;) {
+            const count_t twice = 2 * count_t{digits.next()} + 1;  // a digit below K <= 2^64
+            if (twice != Stream::base) return twice < Stream::base;
+        }
+    }
 }
 
 }  // namespace rollplan::detail
