@@ -15,7 +15,7 @@ STAGES = [  # (what test.sh prints, the stage's name, what it builds and runs)
     (r"=== clang\+\+-16: built and tested in (\d+) s", "Clang 16",
      "the same but the certificate and reals sweeps (GCC evaluates that arithmetic already), built at -O3"),
     (r"=== clang\+\+-14: built and tested in (\d+) s", "Clang 14",
-     "the same but the deep sweeps (Clang 16 proves the same constants) and the packaging tests (consume.*), "
+     "the same but the deep sweeps (Clang 16 proves the same constants), the packaging tests (consume.*), the docs' tables and the unit tests' cases but [golden] (Clang 16 runs them at -O0 under the sanitizers), "
      "built at -O0 (what compiles and what it computes, not how fast)"),
     (r"=== clang\+\+-16 with libc\+\+: clean, in (\d+) s", "Clang 16 with libc++",
      "unit tests (golden values included), examples, the reproducible sequences against their golden "
