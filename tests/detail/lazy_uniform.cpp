@@ -203,6 +203,13 @@ TEST_CASE("lazy_uniform: a trial on a stream of bits, 64 at once, answers and re
     each_x(one, "2^-200 below");
 }
 
+namespace {
+// The bounds of 1/2 at every precision W, 2^(W−1) both: the step rule's trial of 1/2 (spec.md, section 4).
+struct half_bounds {
+    bounds_at operator()(std::size_t w) const { return {big::power_of_two(w - 1), big::power_of_two(w - 1)}; }
+};
+}  // namespace
+
 TEST_CASE("lazy_uniform: a trial of 1/2 on digits answers and reads as the step rule", "[lazy_uniform]") {
     // half_trial decides digit by digit (2d + 1 against K); lazy_trial with half_bounds is the
     // step rule itself: on every sequence of 6 rolls of dice of 3, 5, 6 and 7 faces, and on
@@ -225,7 +232,7 @@ TEST_CASE("lazy_uniform: a trial of 1/2 on digits answers and reads as the step 
             auto second = from_values<Die>([&] { return b < rolls.size() ? rolls[b++] : (++b, 0); });
             detail::digit_stream<decltype(first)> x(first);
             detail::digit_stream<decltype(second)> y(second);
-            const bool fast = detail::half_trial(x), rule = detail::lazy_trial(y, detail::half_bounds{}, threshold_kind::x);
+            const bool fast = detail::half_trial(x), rule = detail::lazy_trial(y, half_bounds{}, threshold_kind::x);
             if (fast != rule || a != b) return false;
         }
         return true;

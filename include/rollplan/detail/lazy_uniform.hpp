@@ -311,9 +311,6 @@ bool new_trial(Stream& digits, const Bounds& bounds, threshold_kind kind) {
 // (K − 1)/2 (K odd) until one decides — true when 2d + 1 < K, false when
 // 2d + 1 > K (u = (K^j − 1)/2 before digit d: 2(u·K + d + 1) <= K^(j+1) is
 // 2d + 2 <= K), and W never doubles (hi = lo).
-struct half_bounds {
-    bounds_at operator()(std::size_t w) const { return {big::power_of_two(w - 1), big::power_of_two(w - 1)}; }
-};
 template <class Stream>
 [[gnu::always_inline]] inline bool half_trial(Stream& digits) {
     if constexpr (Stream::of_bits) {
